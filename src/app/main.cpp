@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The `axon` binary: subcommands, or the UCI engine on stdin when none is given.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "app/perft_command.h"
+#include "uci/uci.h"
+
+int main(int argc, char** argv) {
+    if (argc == 1) return axon::uci::runUciLoop();
+
+    CLI::App app{"Axon: a neural-network chess engine. With no subcommand it speaks UCI."};
+    app.require_subcommand(0, 1);
+
+    axon::app::PerftOptions perft;
+    std::vector<std::string> fenWords;
+    auto* perftCmd = app.add_subcommand("perft", "Count leaf nodes of the legal move tree");
+    perftCmd->add_option("depth", perft.depth, "Depth in plies")->check(CLI::Range(0, 20));
+    perftCmd->add_option("fen", fenWords, "Position (FEN, default: start position)");
+    perftCmd->add_option("--suite", perft.suiteFile, "Run a perft suite (EPD ;D1 or id/epd/perft)");
+    perftCmd->add_option("--max-depth", perft.maxDepth, "Suite mode: skip deeper checks");
+    perftCmd->add_option("--max-nodes", perft.maxNodes, "Suite mode: skip larger checks");
+    perftCmd->add_option("--threads", perft.threads, "Split root moves over threads")
+        ->check(CLI::Range(1, 1024));
+    perftCmd->add_flag("!--no-divide", perft.divide, "Print only the total");
+
+    CLI11_PARSE(app, argc, argv);
+
+    if (perftCmd->parsed()) {
+        for (const auto& w : fenWords) perft.fen += (perft.fen.empty() ? "" : " ") + w;
+        return axon::app::runPerft(perft);
+    }
+    return axon::uci::runUciLoop();
+}
