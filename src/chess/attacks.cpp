@@ -2,8 +2,10 @@
 // Builds the attack tables at start-up, including the search for magic multipliers.
 #include "chess/attacks.h"
 
-#include <cstdlib>
+#include <algorithm>
+#include <iterator>
 
+#include "chess/magic_numbers.h"
 #include "util/prng.h"
 
 namespace axon::chess {
@@ -57,21 +59,23 @@ Bitboard leaperAttacks(Square s, const int (*steps)[2], int count) {
     return result;
 }
 
-// Fills one slider's entries: relevant masks, then for each square a magic found by trial with a
-// fixed seed (so start-up is deterministic), and the PEXT-indexed table where available.
+// Fills one slider's entries: relevant masks, attack sets, and for each square a magic that
+// maps every occupancy subset without a harmful collision. The stored magic is tried first; the
+// seeded search behind it only runs if a stored one ever fails verification.
 void initSlider(detail::SliderEntry* entries, Bitboard* magicTable, Bitboard* pextTable,
-                const int (&steps)[4][2]) {
+                const int (&steps)[4][2], const Bitboard* knownMagics) {
     static Bitboard occupancies[4096], references[4096];
     static int epoch[4096];
+    std::fill(std::begin(epoch), std::end(epoch), 0);
     util::Prng prng(0xA70E5EEDULL);
     int offset = 0, attempt = 0;
     for (Square s = A1; s < NoSquare; ++s) {
         // Edges never block, except the edge the slider stands on.
-        Bitboard edges = ((kRank1 | kRank8) & ~rankBB(rankOf(s))) |
-                         ((kFileA | kFileH) & ~fileBB(fileOf(s)));
+        const Bitboard edges = ((kRank1 | kRank8) & ~rankBB(rankOf(s))) |
+                               ((kFileA | kFileH) & ~fileBB(fileOf(s)));
         detail::SliderEntry& e = entries[s];
         e.mask = slideAttacks(s, 0, steps) & ~edges;
-        e.shift = 64 - popcount(e.mask);
+        e.shift = unsigned(64 - popcount(e.mask));
         e.magicAttacks = magicTable + offset;
         e.pextAttacks = pextTable ? pextTable + offset : nullptr;
 
@@ -88,22 +92,27 @@ void initSlider(detail::SliderEntry* entries, Bitboard* magicTable, Bitboard* pe
             subset = (subset - e.mask) & e.mask;
         } while (subset);
 
-        for (bool found = false; !found;) {
-            do {
-                e.magic = prng.sparse();
-            } while (popcount((e.mask * e.magic) >> 56) < 6);
+        for (int tries = 0;; ++tries) {
+            if (tries == 0) {
+                e.magic = knownMagics[s];
+            } else {
+                do {
+                    e.magic = prng.sparse();
+                } while (popcount((e.mask * e.magic) >> 56) < 6);
+            }
+            // `epoch` marks which slots this attempt has filled, so the table needs no clearing.
             ++attempt;
-            found = true;
-            for (int i = 0; i < size; ++i) {
-                unsigned idx = unsigned(((occupancies[i] & e.mask) * e.magic) >> e.shift);
+            bool fits = true;
+            for (int i = 0; i < size && fits; ++i) {
+                const unsigned idx = unsigned(((occupancies[i] & e.mask) * e.magic) >> e.shift);
                 if (epoch[idx] < attempt) {
                     epoch[idx] = attempt;
                     e.magicAttacks[idx] = references[i];
                 } else if (e.magicAttacks[idx] != references[i]) {
-                    found = false;
-                    break;
+                    fits = false;
                 }
             }
+            if (fits) break;
         }
         offset += size;
     }
@@ -137,11 +146,12 @@ void initAttacks() {
     }
 
 #if AXON_USE_PEXT
-    initSlider(detail::bishopEntries, bishopMagicTable, bishopPextTable, kBishopSteps);
-    initSlider(detail::rookEntries, rookMagicTable, rookPextTable, kRookSteps);
+    initSlider(detail::bishopEntries, bishopMagicTable, bishopPextTable, kBishopSteps,
+               detail::kBishopMagics);
+    initSlider(detail::rookEntries, rookMagicTable, rookPextTable, kRookSteps, detail::kRookMagics);
 #else
-    initSlider(detail::bishopEntries, bishopMagicTable, nullptr, kBishopSteps);
-    initSlider(detail::rookEntries, rookMagicTable, nullptr, kRookSteps);
+    initSlider(detail::bishopEntries, bishopMagicTable, nullptr, kBishopSteps, detail::kBishopMagics);
+    initSlider(detail::rookEntries, rookMagicTable, nullptr, kRookSteps, detail::kRookMagics);
 #endif
 
     for (Square a = A1; a < NoSquare; ++a) {

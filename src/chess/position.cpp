@@ -341,6 +341,8 @@ bool Position::isPseudoLegal(Move m) const {
     const Square from = m.from(), to = m.to();
     const Piece piece = m_board[from];
     if (!m.isOk() || piece == NoPiece || colorOf(piece) != us) return false;
+    // Only promotions may carry promotion bits: every move has one canonical encoding.
+    if (m.promotion() != Knight && m.type() != MoveType::Promotion) return false;
     const Bitboard occ = pieces();
     const Bitboard toBB = squareBB(to);
 
@@ -350,7 +352,6 @@ bool Position::isPseudoLegal(Move m) const {
         return canCastle(right) && castlingRookSquare(right) == to && isLegal(m);
     }
     if (pieces(us) & toBB) return false;
-    if (m.promotion() != Knight && m.type() != MoveType::Promotion) return false;
 
     const bool lastRank = relativeRank(us, to) == 7;
     if (typeOf(piece) == Pawn) {
@@ -465,14 +466,17 @@ int Position::repetitionCount() const {
 
 std::optional<std::string> Position::validate() const {
     for (Color c : {White, Black}) {
-        const char* name = c == White ? "white" : "black";
         const int kings = count(c, King);
         if (kings != 1)
-            return std::string(name) + (kings == 0 ? " has no king" : " has more than one king");
+            return std::string(c == White ? "white" : "black") +
+                   (kings == 0 ? " has no king" : " has more than one king");
+    }
+    if (pieces(Pawn) & (kRank1 | kRank8)) return std::string("pawn on the first or last rank");
+    for (Color c : {White, Black}) {
+        const char* name = c == White ? "white" : "black";
         if (count(c, Pawn) > 8) return std::string(name) + " has more than 8 pawns";
         if (popcount(pieces(c)) > 16) return std::string(name) + " has more than 16 pieces";
     }
-    if (pieces(Pawn) & (kRank1 | kRank8)) return std::string("pawn on the first or last rank");
     if (isAttacked(kingSquare(~m_sideToMove), m_sideToMove, pieces()))
         return std::string("the side not to move is in check");
     if (popcount(checkers()) > 2) return std::string("impossible check (more than two checkers)");
