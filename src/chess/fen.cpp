@@ -2,6 +2,7 @@
 // FEN parser and writer.
 #include "chess/fen.h"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 

@@ -2,13 +2,37 @@
 // Position state, make/unmake, check and pin bookkeeping, and legality of single moves.
 #include "chess/position.h"
 
+#include <algorithm>
+
 #include "chess/zobrist.h"
 
 namespace axon::chess {
 
+namespace {
+// Enough states for a long game plus the deepest search line.
+constexpr std::size_t kReservedStates = 512;
+} // namespace
+
 Position::Position() {
-    m_states.reserve(512);
+    m_states.reserve(kReservedStates);
     clear();
+}
+
+Position::Position(const Position& other)
+    : m_board(other.m_board), m_byType(other.m_byType), m_byColor(other.m_byColor),
+      m_sideToMove(other.m_sideToMove), m_gamePly(other.m_gamePly), m_chess960(other.m_chess960),
+      m_castlingRook(other.m_castlingRook), m_castlingEmpty(other.m_castlingEmpty),
+      m_castlingKingPath(other.m_castlingKingPath), m_rightsMask(other.m_rightsMask) {
+    m_states.reserve(std::max(kReservedStates, other.m_states.size() + kReservedStates));
+    m_states = other.m_states;
+}
+
+Position& Position::operator=(const Position& other) {
+    if (this != &other) {
+        Position copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
 }
 
 void Position::clear() {

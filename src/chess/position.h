@@ -35,6 +35,11 @@ struct StateInfo {
 class Position {
   public:
     Position();
+    // Copies keep room for a deep search's worth of states, so make() never reallocates there.
+    Position(const Position& other);
+    Position& operator=(const Position& other);
+    Position(Position&&) noexcept = default;
+    Position& operator=(Position&&) noexcept = default;
 
     static constexpr const char* kStartFen =
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -108,6 +113,7 @@ class Position {
 
     void makeMove(Move m);
     void unmakeMove();
+    // Precondition: not in check (a null move would leave the king capturable).
     void makeNullMove();
     void unmakeNullMove();
 

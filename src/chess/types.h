@@ -25,7 +25,8 @@ enum Piece : std::uint8_t {
 constexpr int kNumPieces = 12;
 
 constexpr Piece makePiece(Color c, PieceType pt) { return Piece(pt + 6 * c); }
-constexpr PieceType typeOf(Piece p) { return PieceType(p % 6); }
+// NoPiece maps to NoPieceType, so a test on an empty square's type is never mistaken for a pawn.
+constexpr PieceType typeOf(Piece p) { return p == NoPiece ? NoPieceType : PieceType(p % 6); }
 constexpr Color colorOf(Piece p) { return Color(p >= BlackPawn); }
 
 // clang-format off
