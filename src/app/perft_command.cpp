@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <thread>
 #include <vector>
 
@@ -47,43 +46,7 @@ std::vector<PerftDivide> threadedDivide(const Position& root, int depth, int thr
 }
 
 int runSuite(const PerftOptions& options) {
-    std::ifstream in(options.suiteFile);
-    if (!in) {
-        std::fprintf(stderr, "error: cannot open perft suite '%s'\n", options.suiteFile.c_str());
-        return 2;
-    }
-    auto suite = readPerftSuite(in);
-    if (!suite) {
-        std::fprintf(stderr, "error: %s\n", suite.error().c_str());
-        return 2;
-    }
-    int failures = 0, checks = 0;
-    std::uint64_t totalNodes = 0;
-    const auto start = Clock::now();
-    for (const PerftCase& c : *suite) {
-        auto pos = parseFen(c.fen);
-        if (!pos) {
-            std::printf("FAIL %s: %s\n", c.name.c_str(), pos.error().c_str());
-            ++failures;
-            continue;
-        }
-        for (auto [depth, expected] : c.expected) {
-            if (depth > options.maxDepth || expected > options.maxNodes) continue;
-            const std::uint64_t nodes = perft(*pos, depth);
-            totalNodes += nodes;
-            ++checks;
-            std::printf("%s %s ;D%d %llu\n", nodes == expected ? "ok" : "FAIL", c.fen.c_str(), depth,
-                        static_cast<unsigned long long>(nodes));
-            if (nodes != expected) {
-                std::printf("  expected %llu\n", static_cast<unsigned long long>(expected));
-                ++failures;
-            }
-        }
-    }
-    const double seconds = secondsSince(start);
-    std::printf("%d checks, %d failed, %llu nodes, %.3f s, %.0f nodes/s\n", checks, failures,
-                static_cast<unsigned long long>(totalNodes), seconds, double(totalNodes) / std::max(seconds, 1e-9));
-    return failures ? 1 : 0;
+    return runPerftSuiteFile(options.suiteFile, {options.maxDepth, options.maxNodes}, stdout, stderr);
 }
 
 } // namespace

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Perft suite reader for the two common formats.
+// Perft suite reader for the two common formats, and the suite runner both front ends share.
 #include "chess/perft_suite.h"
 
+#include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <fstream>
+
+#include "chess/fen.h"
+#include "chess/perft.h"
 
 namespace axon::chess {
 
@@ -75,6 +81,54 @@ util::Result<std::vector<PerftCase>> readPerftSuite(std::istream& in) {
     for (const PerftCase& c : cases)
         if (c.fen.empty()) return util::makeError("perft suite: case '" + c.name + "' has no position");
     return cases;
+}
+
+PerftSuiteSummary runPerftSuite(const std::vector<PerftCase>& suite, const PerftSuiteLimits& limits,
+                                std::FILE* out) {
+    using Clock = std::chrono::steady_clock;
+    PerftSuiteSummary summary;
+    const auto start = Clock::now();
+    for (const PerftCase& c : suite) {
+        auto pos = parseFen(c.fen);
+        if (!pos) {
+            std::fprintf(out, "FAIL %s: %s\n", c.name.c_str(), pos.error().c_str());
+            ++summary.failures;
+            continue;
+        }
+        for (auto [depth, expected] : c.expected) {
+            if (depth > limits.maxDepth || expected > limits.maxNodes) continue;
+            const std::uint64_t nodes = perft(*pos, depth);
+            summary.nodes += nodes;
+            ++summary.checks;
+            std::fprintf(out, "%s %s ;D%d %llu\n", nodes == expected ? "ok" : "FAIL", c.fen.c_str(),
+                         depth, static_cast<unsigned long long>(nodes));
+            if (nodes != expected) {
+                std::fprintf(out, "  expected %llu\n", static_cast<unsigned long long>(expected));
+                ++summary.failures;
+            }
+        }
+    }
+    summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    std::fprintf(out, "%d checks, %d failed, %llu nodes, %.3f s, %.0f nodes/s\n", summary.checks,
+                 summary.failures, static_cast<unsigned long long>(summary.nodes), summary.seconds,
+                 double(summary.nodes) / std::max(summary.seconds, 1e-9));
+    std::fflush(out);
+    return summary;
+}
+
+int runPerftSuiteFile(const std::string& path, const PerftSuiteLimits& limits, std::FILE* out,
+                      std::FILE* err) {
+    std::ifstream in(path);
+    if (!in) {
+        std::fprintf(err, "error: cannot open perft suite '%s'\n", path.c_str());
+        return 2;
+    }
+    auto suite = readPerftSuite(in);
+    if (!suite) {
+        std::fprintf(err, "error: %s\n", suite.error().c_str());
+        return 2;
+    }
+    return runPerftSuite(*suite, limits, out).failures ? 1 : 0;
 }
 
 } // namespace axon::chess

@@ -34,10 +34,10 @@ void runSuite(const std::string& file, std::uint64_t maxNodes, int* checks = nul
     if (checks) *checks = count;
 }
 
-TEST(Perft, StandardSuite) { runSuite("perft/standard.epd", 2'000'000); }
-TEST(Perft, Chess960Suite) { runSuite("perft/fischer.epd", 200'000); }
-TEST(Perft, TrickySuite) { runSuite("perft/tricky.perft", 5'000'000); }
-TEST(Perft, RandomSuite) { runSuite("perft/random.perft", 20'000); }
+TEST(Perft, StandardSuite) { runSuite("perft/standard.epd", 20'000'000); }
+TEST(Perft, Chess960Suite) { runSuite("perft/fischer.epd", 2'000'000); }
+TEST(Perft, TrickySuite) { runSuite("perft/tricky.perft", 50'000'000); }
+TEST(Perft, RandomSuite) { runSuite("perft/random.perft", 500'000); }
 
 // Every position reached in a low-depth tree: incremental keys equal recomputed ones, the
 // bitboards agree with the board, and unmake restores everything.

@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Thin wrapper over CMake for engine-testing frameworks (OpenBench-style `make EXE=name CXX=...`):
+# builds the engine binary only (Release, -O3, LTO) and copies it to $(EXE).
+#
+#   make [EXE=axon] [ARCH=native|x86-64|x86-64-v3|x86-64-v4|none] [CXX=g++] [JOBS=n]
+#   make test     runs scripts/test.sh (every build and test)
+#   make clean    removes what `make` built
+
+EXE  ?= axon
+ARCH ?= native
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+# One build folder per compiler and instruction set, so switching either never reuses a
+# CMake cache configured for the other.
+BUILD_DIR := build-make/$(ARCH)-$(notdir $(CXX))
+
+# The frameworks call us as `make -j ...`; the inner build gets its own job count instead of a
+# jobserver it could not reach, and none of our command-line variables.
+CMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake
+
+.PHONY: all $(EXE) test clean
+
+all: $(EXE)
+
+$(EXE):
+	$(CMAKE) -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
+		-DAXON_ARCH=$(ARCH) -DAXON_LTO=ON -DAXON_BUILD_TESTS=OFF
+	$(CMAKE) --build $(BUILD_DIR) --target axon --parallel $(JOBS)
+	cp $(BUILD_DIR)/axon $(EXE)
+
+test:
+	bash scripts/test.sh
+
+clean:
+	rm -rf build-make $(EXE)

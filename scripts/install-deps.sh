@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Installs with apt-get what building and testing Axon need (Debian 12 package names; Ubuntu
+# works where its names match). Idempotent: when everything is already installed it only asks
+# dpkg and returns at once, without touching the network.
+#
+# Usage: scripts/install-deps.sh [--engine | --bench]
+#   (none)    everything scripts/test.sh needs
+#   --engine  only what `make EXE=axon` needs to build the engine
+#   --bench   everything, plus stockfish, which only bench/perft.sh uses (never the tests)
+set -euo pipefail
+
+# What the engine build needs (make EXE=axon), and what the tests add, and why.
+readonly ENGINE_PACKAGES=(
+    g++ cmake make          # the native builds
+    libcli11-dev            # the axon command line
+)
+readonly TEST_PACKAGES=(
+    libgtest-dev libgmock-dev # unit tests
+    clang                   # libFuzzer targets (AXON_FUZZ=ON)
+    emscripten nodejs       # the WebAssembly perft build and running it
+)
+# libFuzzer and clang's sanitizer runtimes for the distribution's default clang: the unversioned
+# package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,
+# Debian 12's versioned name.
+readonly CLANG_RT_CANDIDATES=(libclang-rt-dev libclang-rt-14-dev)
+
+log() { echo "install-deps: $*" >&2; }
+
+isInstalled() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+# True when apt knows a package of that name (it has an installation candidate).
+isKnown() {
+    apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [^(]'
+}
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+asRoot() {
+    if [[ $EUID -eq 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null; then
+        sudo "$@"
+    else
+        log "need root (or sudo) to run: $*"
+        exit 1
+    fi
+}
+
+aptUpdated=0
+aptUpdate() {
+    if [[ $aptUpdated -eq 0 ]]; then
+        log "apt-get update"
+        asRoot apt-get update -qq
+        aptUpdated=1
+    fi
+}
+
+# Sets `picked` to the first candidate already installed, else the first apt knows (updating the
+# package lists once if none is known yet, as on a fresh machine whose lists are empty).
+picked=""
+pickPackage() {
+    local name attempt
+    for name in "$@"; do
+        if isInstalled "$name"; then picked=$name; return; fi
+    done
+    for attempt in 1 2; do
+        for name in "$@"; do
+            if isKnown "$name"; then picked=$name; return; fi
+        done
+        if [[ $attempt -eq 1 ]]; then aptUpdate; fi
+    done
+    log "none of these packages exists here: $*"
+    exit 1
+}
+
+main() {
+    local wanted=("${ENGINE_PACKAGES[@]}") withClangRt=1
+    case "${1:-}" in
+    "") wanted+=("${TEST_PACKAGES[@]}") ;;
+    --engine) withClangRt=0 ;;
+    --bench) wanted+=("${TEST_PACKAGES[@]}" stockfish) ;;
+    *)
+        log "usage: $0 [--engine | --bench]"
+        exit 2
+        ;;
+    esac
+
+    local missing=() pkg
+    for pkg in "${wanted[@]}"; do
+        isInstalled "$pkg" || missing+=("$pkg")
+    done
+    if [[ $withClangRt -eq 1 ]]; then
+        pickPackage "${CLANG_RT_CANDIDATES[@]}"
+        isInstalled "$picked" || missing+=("$picked")
+    fi
+
+    if [[ ${#missing[@]} -eq 0 ]]; then
+        log "all dependencies present"
+        return
+    fi
+    log "installing: ${missing[*]}"
+    aptUpdate
+    asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}"
+}
+
+main "$@"

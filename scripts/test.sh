@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The test command (README, .ci/run): installs what is missing, then builds and tests Axon in
+# every configuration that matters, and ends with a one-line summary.
+#
+#   release   Release, -Werror, -march=native (PEXT sliders where BMI2 exists): ctest;
+#             and `make EXE=...` as engine-testing frameworks call it
+#   asan      ASan + UBSan, -O1 -g with assertions: ctest
+#   portable  -march=x86-64 + AXON_NO_PEXT (magic-bitboard sliders): ctest
+#   wasm      the core and perft tool built with em++; node's counts diffed against native ones
+#   fuzz      clang + libFuzzer + ASan/UBSan: each tests/fuzz/fuzz_<name>.cpp runs FUZZ_SECONDS
+#             on a temporary copy of tests/fuzz/corpus/<name>/
+#
+# Usage: scripts/test.sh [STEP...]        (default: every step, in the order above)
+# Environment:
+#   FUZZ_SECONDS   seconds per fuzz target (default 45)
+#   JOBS           parallel build and test jobs (default: number of cores)
+#   AXON_SKIP_DEPS=1  do not run scripts/install-deps.sh
+# Build folders: build-release, build-asan, build-portable, build-wasm, build-fuzz (git-ignored),
+# reused between runs, so a second run only rebuilds what changed.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+readonly ROOT=$PWD
+readonly ALL_STEPS=(release asan portable wasm fuzz)
+readonly JOBS=${JOBS:-$(nproc)}
+readonly FUZZ_SECONDS=${FUZZ_SECONDS:-45}
+readonly SHARED_DATA=${AXON_SHARED_DATA:-$ROOT/../shared/data}
+# Debian's emscripten needs the Debian-packaged node modules (see build-wasm-perft.sh).
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+# Sanitizer reports must fail the run and say where.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1:strict_string_checks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/axon-test.XXXXXX")
+readonly WORK
+trap 'rm -rf "$WORK"' EXIT
+
+log() { echo "test.sh: $*"; }
+
+# Records a short note on the step's result for the summary table.
+note() { echo "$*" >>"$WORK/note.$CURRENT_STEP"; }
+
+# configure DIR CMAKE_ARGS...: configures (or reconfigures) a build folder.
+configure() {
+    local dir=$1
+    shift
+    cmake -S . -B "$dir" "$@"
+}
+
+build() { cmake --build "$1" --parallel "$JOBS"; }
+
+# Runs a build folder's ctest, keeping its closing line for the summary.
+runCtest() {
+    local dir=$1
+    ctest --test-dir "$dir" --parallel "$JOBS" --output-on-failure | tee "$WORK/ctest.log"
+    note "$(grep -E '^[0-9]+% tests passed' "$WORK/ctest.log" | tail -n 1)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# release: the configuration players and testers run.
+buildRelease() {
+    configure build-release -DCMAKE_BUILD_TYPE=Release -DAXON_WERROR=ON
+    build build-release
+}
+
+step_release() {
+    buildRelease
+    runCtest build-release
+    # The wrapper engine-testing frameworks call (OpenBench: make EXE=name [CXX=...]).
+    make EXE="$WORK/axon-make" >/dev/null
+    "$WORK/axon-make" perft 4 --no-divide | grep -q 'Nodes searched: 197281'
+    note "make EXE=... ok"
+}
+
+# asan: memory errors and undefined behaviour, with assertions on (-O1 keeps it quick).
+step_asan() {
+    configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+        -DAXON_SANITIZE=address,undefined -DAXON_WERROR=ON
+    build build-asan
+    runCtest build-asan
+}
+
+# portable: the baseline x86-64 instruction set and the magic-bitboard slider path, which the
+# native build does not use on a machine with BMI2.
+step_portable() {
+    configure build-portable -DCMAKE_BUILD_TYPE=Release -DAXON_ARCH=x86-64 -DAXON_NO_PEXT=ON \
+        -DAXON_LTO=OFF -DAXON_WERROR=ON
+    build build-portable
+    runCtest build-portable
+}
+
+# ---------------------------------------------------------------------------------------------
+# wasm: the chess core compiled by em++ must count exactly what the native build counts.
+
+# Drops the timing from the closing "N checks, ..." line, which is all that may differ.
+withoutTimes() { sed -E 's/, [0-9.]+ s, [0-9]+ nodes\/s$//' "$1"; }
+
+# comparePerft LABEL SUITE [OPTIONS...]: runs the suite natively and under node; both must pass
+# every check, and their outputs must be equal line for line.
+comparePerft() {
+    local label=$1 suite=$2
+    shift 2
+    local native=$WORK/$label.native wasm=$WORK/$label.wasm
+    local rcNative=0 rcWasm=0
+    build-release/axon perft --suite "$suite" "$@" >"$native" || rcNative=$?
+    node --no-experimental-fetch build-wasm/axon_perft_wasm.js "$suite" "$@" >"$wasm" || rcWasm=$?
+    if [[ $rcNative -ne 0 || $rcWasm -ne 0 ]]; then
+        log "$label: native exit $rcNative, wasm exit $rcWasm"
+        grep -A1 '^FAIL' "$native" "$wasm" | head -n 40 || true
+        return 1
+    fi
+    if ! diff -u <(withoutTimes "$native") <(withoutTimes "$wasm") >"$WORK/$label.diff"; then
+        log "$label: native and wasm outputs differ"
+        head -n 60 "$WORK/$label.diff"
+        return 1
+    fi
+    log "$label: native and wasm agree: $(tail -n 1 "$native" | cut -d, -f1-3);" \
+        "wasm $(tail -n 1 "$wasm" | cut -d, -f4- | sed 's/^ //')"
+}
+
+step_wasm() {
+    buildRelease
+    bash scripts/build-wasm-perft.sh build-wasm
+    # Small depths of every suite: the standard set, Chess960 (Shredder-FEN castling), the
+    # tricky positions (X-FEN, en-passant pins) and a slice of the random positions.
+    head -n 120 "$SHARED_DATA/perft/fischer.epd" >"$WORK/fischer-head.epd"
+    head -n 800 "$SHARED_DATA/perft/random.perft" >"$WORK/random-head.perft"
+    comparePerft standard "$SHARED_DATA/perft/standard.epd" --max-nodes 200000
+    comparePerft fischer "$WORK/fischer-head.epd" --max-nodes 50000
+    comparePerft tricky "$SHARED_DATA/perft/tricky.perft" --max-nodes 1000000
+    comparePerft random "$WORK/random-head.perft" --max-nodes 20000
+    note "4 suites equal"
+}
+
+# ---------------------------------------------------------------------------------------------
+# fuzz: every parser against libFuzzer's mutations, starting from the checked-in seeds.
+
+# Longest input per target: enough for any real line or a few games, small enough to stay fast.
+fuzzMaxLen() {
+    case $1 in
+    fen) echo 256 ;;
+    san) echo 64 ;;
+    epd) echo 1024 ;;
+    pgn) echo 8192 ;;
+    *) echo 4096 ;;
+    esac
+}
+
+# fuzzTarget NAME: runs one target; on a crash shows the report and keeps the input.
+fuzzTarget() {
+    local name=$1
+    local binary=build-fuzz/tests/fuzz/fuzz_$name seeds=tests/fuzz/corpus/$name
+    local dir=$WORK/fuzz-$name
+    if [[ ! -x $binary ]]; then
+        log "fuzz_$name: not built"
+        return 1
+    fi
+    if [[ ! -d $seeds ]] || [[ -z $(ls -A "$seeds") ]]; then
+        log "fuzz_$name: no seed corpus in $seeds"
+        return 1
+    fi
+    # libFuzzer adds what it finds to the corpus folder: give it a copy, never the repository's.
+    mkdir -p "$dir"
+    cp -r "$seeds" "$dir/corpus"
+    local options=(-max_total_time="$FUZZ_SECONDS" -max_len="$(fuzzMaxLen "$name")" -timeout=10
+        -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$dir/")
+    [[ -f tests/fuzz/$name.dict ]] && options+=(-dict="tests/fuzz/$name.dict")
+    local rc=0
+    "$binary" "${options[@]}" "$dir/corpus" >"$dir/log" 2>&1 || rc=$?
+    if [[ $rc -ne 0 ]]; then
+        log "fuzz_$name: FAILED (exit $rc); the end of its log:"
+        tail -n 80 "$dir/log"
+        local artifacts=build-fuzz/artifacts crash
+        mkdir -p "$artifacts"
+        for crash in "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-*; do
+            [[ -e $crash ]] || continue
+            cp "$crash" "$artifacts/fuzz_$name-${crash##*/}"
+            log "input kept as $artifacts/fuzz_$name-${crash##*/} (replay: $binary FILE); base64:"
+            base64 "$crash" | head -n 40
+        done
+        return 1
+    fi
+    local runs
+    runs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$dir/log" | grep -oE '[0-9]+$' || echo '?')
+    log "fuzz_$name: ok, $runs runs in ${FUZZ_SECONDS}s, corpus $(find "$dir/corpus" -type f | wc -l) inputs"
+}
+
+step_fuzz() {
+    configure build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DAXON_FUZZ=ON \
+        -DAXON_SANITIZE=address,undefined -DAXON_BUILD_TESTS=OFF -DAXON_WERROR=ON
+    build build-fuzz
+    local source name failed=0 count=0
+    for source in tests/fuzz/fuzz_*.cpp; do
+        name=${source##*/fuzz_}
+        name=${name%.cpp}
+        count=$((count + 1))
+        fuzzTarget "$name" || failed=$((failed + 1))
+    done
+    note "$((count - failed))/$count targets clean, ${FUZZ_SECONDS}s each"
+    [[ $failed -eq 0 ]]
+}
+
+# ---------------------------------------------------------------------------------------------
+
+describeMachine() {
+    log "$(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
+    log "$(c++ --version | head -n 1); $(cmake --version | head -n 1)"
+    log "$(clang++ --version 2>/dev/null | head -n 1 || echo 'no clang++')"
+    log "$(em++ --version 2>/dev/null | head -n 1 || echo 'no em++'); node $(node --version 2>/dev/null || echo missing)"
+}
+
+main() {
+    local steps=("$@") step
+    [[ ${#steps[@]} -eq 0 ]] && steps=("${ALL_STEPS[@]}")
+    for step in "${steps[@]}"; do
+        if ! declare -F "step_$step" >/dev/null; then
+            log "unknown step '$step' (steps: ${ALL_STEPS[*]})"
+            exit 2
+        fi
+    done
+
+    if [[ ${AXON_SKIP_DEPS:-0} != 1 ]]; then
+        bash scripts/install-deps.sh
+    fi
+    describeMachine
+
+    local passed=0 failed=0 start rc summary=()
+    local total=$SECONDS
+    for step in "${steps[@]}"; do
+        CURRENT_STEP=$step
+        echo
+        log "=== $step"
+        start=$SECONDS
+        # A subshell with errexit of its own: any failing command ends the step (not the
+        # script), so the later steps still run and the summary lists every failure.
+        set +e
+        (
+            set -e
+            "step_$step"
+        )
+        rc=$?
+        set -e
+        local status=passed
+        if [[ $rc -ne 0 ]]; then
+            status=FAILED
+            failed=$((failed + 1))
+        else
+            passed=$((passed + 1))
+        fi
+        local notes=""
+        [[ -f $WORK/note.$step ]] && notes=$(paste -sd ';' "$WORK/note.$step" | sed 's/;/; /g')
+        summary+=("$(printf '%-9s %-6s %5ds  %s' "$step" "$status" $((SECONDS - start)) "$notes")")
+        log "=== $step $status in $((SECONDS - start))s"
+    done
+
+    echo
+    log "summary ($((SECONDS - total))s in all):"
+    printf '  %s\n' "${summary[@]}"
+    echo "summary: $passed passed, $failed failed"
+    [[ $failed -eq 0 ]]
+}
+
+main "$@"
