@@ -6,6 +6,7 @@
 #   release   Release, -Werror, -march=native (PEXT sliders where BMI2 exists): ctest;
 #             and `make EXE=...` as engine-testing frameworks call it
 #   asan      ASan + UBSan, -O1 -g with assertions: ctest
+#   tsan      ThreadSanitizer: the multi-threaded search and the UCI sessions
 #   portable  -march=x86-64 + AXON_NO_PEXT (magic-bitboard sliders): ctest
 #   wasm      the core and perft tool built with em++; node's counts diffed against native ones
 #   fuzz      clang + libFuzzer + ASan/UBSan: each tests/fuzz/fuzz_<name>.cpp runs FUZZ_SECONDS
@@ -22,7 +23,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 readonly ROOT=$PWD
-readonly ALL_STEPS=(release asan portable wasm fuzz)
+readonly ALL_STEPS=(release asan tsan portable wasm fuzz)
 readonly JOBS=${JOBS:-$(nproc)}
 readonly FUZZ_SECONDS=${FUZZ_SECONDS:-45}
 readonly SHARED_DATA=${AXON_SHARED_DATA:-$ROOT/../shared/data}
@@ -53,7 +54,8 @@ build() { cmake --build "$1" --parallel "$JOBS"; }
 # Runs a build folder's ctest, keeping its closing line for the summary.
 runCtest() {
     local dir=$1
-    ctest --test-dir "$dir" --parallel "$JOBS" --output-on-failure | tee "$WORK/ctest.log"
+    shift
+    ctest --test-dir "$dir" --parallel "$JOBS" --output-on-failure "$@" | tee "$WORK/ctest.log"
     note "$(grep -E '^[0-9]+% tests passed' "$WORK/ctest.log" | tail -n 1)"
 }
 
@@ -81,6 +83,15 @@ step_asan() {
     runCtest build-asan
 }
 
+# tsan: data races between search threads, and between the UCI reader and the search thread.
+step_tsan() {
+    configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+        -DAXON_SANITIZE=thread -DAXON_WERROR=ON
+    build build-tsan
+    TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
+        runCtest build-tsan -R 'Search|TranspositionTable|cli\.'
+}
+
 # portable: the baseline x86-64 instruction set and the magic-bitboard slider path, which the
 # native build does not use on a machine with BMI2.
 step_portable() {
@@ -88,6 +99,16 @@ step_portable() {
         -DAXON_LTO=OFF -DAXON_WERROR=ON
     build build-portable
     runCtest build-portable
+    # bench is the search's signature: the same node count whatever the instruction set.
+    buildRelease
+    local native portable
+    native=$(build-release/axon bench | tail -n 1 | cut -d' ' -f1)
+    portable=$(build-portable/axon bench | tail -n 1 | cut -d' ' -f1)
+    if [[ $native != "$portable" ]]; then
+        log "bench differs: native $native nodes, portable $portable nodes"
+        return 1
+    fi
+    note "bench $native nodes on both builds"
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 // The `axon` binary: subcommands, or the UCI engine on stdin when none is given.
 #include <CLI/CLI.hpp>
 
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "app/perft_command.h"
+#include "engine/bench.h"
 #include "uci/uci.h"
 
 int main(int argc, char** argv) {
@@ -26,7 +28,17 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 1024));
     perftCmd->add_flag("!--no-divide", perft.divide, "Print only the total");
 
+    int benchDepth = axon::engine::kDefaultBenchDepth;
+    auto* benchCmd = app.add_subcommand(
+        "bench", "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
+    benchCmd->add_option("depth", benchDepth, "Depth per position")->check(CLI::Range(1, 64));
+
     CLI11_PARSE(app, argc, argv);
+
+    if (benchCmd->parsed()) {
+        axon::engine::runBench(benchDepth, std::cout);
+        return 0;
+    }
 
     if (perftCmd->parsed()) {
         for (const auto& w : fenWords) perft.fen += (perft.fen.empty() ? "" : " ") + w;

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// UCI command loop. The search arrives with its own issue; until then `go` answers with an
-// error and a null best move, while position handling, `d` and `go perft` are complete.
+// UCI front end: parses commands from stdin and drives the Engine facade. The search runs on
+// its own thread, so `stop`, `isready` and `quit` are answered while it thinks.
 #include "uci/uci.h"
 
 #include <iostream>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "chess/fen.h"
-#include "chess/movegen.h"
 #include "chess/perft.h"
 #include "chess/uci_move.h"
+#include "engine/bench.h"
+#include "engine/engine.h"
+#include "search/score.h"
 
 namespace axon::uci {
 
@@ -18,117 +22,223 @@ using namespace chess;
 
 namespace {
 
-class Session {
+// Output from the search thread and the input thread must not interleave within a line.
+std::mutex outputMutex;
+
+void send(const std::string& line) {
+    std::lock_guard lock(outputMutex);
+    std::cout << line << std::endl;
+}
+
+void sendError(const std::string& message) { send("info string error: " + message); }
+
+std::string formatScore(int score, search::Bound bound) {
+    std::string text = search::isMateScore(score) ? "mate " + std::to_string(search::mateDistance(score))
+                                                  : "cp " + std::to_string(score);
+    if (bound == search::Bound::Lower) text += " lowerbound";
+    if (bound == search::Bound::Upper) text += " upperbound";
+    return text;
+}
+
+class UciSession {
   public:
+    // Returns false on `quit`.
     bool handle(const std::string& line);
+    // End of input: let a bounded search finish and report, stop an unbounded one.
+    void finish();
 
   private:
     void position(std::istringstream& in);
     void go(std::istringstream& in);
-    void display() const;
+    void setoption(std::istringstream& in);
+    void display();
 
-    Position m_pos = startPosition();
-    bool m_chess960 = false;
+    engine::Engine m_engine;
+    bool m_unboundedSearch = false;
 };
 
-void Session::position(std::istringstream& in) {
+void UciSession::finish() {
+    if (m_unboundedSearch) m_engine.stop();
+    m_engine.wait();
+}
+
+void UciSession::position(std::istringstream& in) {
     std::string token, fen;
-    in >> token;
+    std::vector<std::string> moves;
+    if (!(in >> token)) return sendError("position needs 'startpos' or 'fen <FEN>'");
     if (token == "startpos") {
-        fen = Position::kStartFen;
         in >> token;
     } else if (token == "fen") {
         while (in >> token && token != "moves") fen += token + " ";
+        if (fen.empty()) return sendError("position fen needs a FEN");
     } else {
-        std::cout << "info string error: expected 'position startpos' or 'position fen ...'" << std::endl;
-        return;
+        return sendError("position needs 'startpos' or 'fen <FEN>', found '" + token + "'");
     }
-    auto parsed = parseFen(fen);
-    if (!parsed) {
-        std::cout << "info string error: " << parsed.error() << std::endl;
-        return;
-    }
-    Position pos = std::move(*parsed);
-    if (token == "moves") {
-        while (in >> token) {
-            auto move = parseUciMove(pos, token);
-            if (!move) {
-                std::cout << "info string error: " << move.error() << std::endl;
-                return;
-            }
-            pos.makeMove(*move);
-        }
-    }
-    m_pos = std::move(pos);
+    if (token == "moves")
+        while (in >> token) moves.push_back(token);
+    if (auto error = m_engine.setPosition(fen, moves)) sendError(*error + " (position unchanged)");
 }
 
-void Session::go(std::istringstream& in) {
+void UciSession::go(std::istringstream& in) {
+    if (m_engine.searching()) return sendError("already searching; send stop first");
+    search::SearchLimits limits;
     std::string token;
-    in >> token;
-    if (token == "perft") {
-        int depth = 0;
-        if (!(in >> depth) || depth < 1 || depth > 20) {
-            std::cout << "info string error: go perft needs a depth from 1 to 20" << std::endl;
-            return;
+    auto readNumber = [&](const char* name, long long min, long long max, long long& out) {
+        long long value = 0;
+        if (!(in >> value) || value < min || value > max) {
+            sendError(std::string("go ") + name + ": expected a number from " + std::to_string(min) +
+                      " to " + std::to_string(max));
+            return false;
         }
-        std::uint64_t total = 0;
-        for (const PerftDivide& d : perftDivide(m_pos, depth)) {
-            std::cout << toUci(d.move, m_chess960) << ": " << d.nodes << "\n";
-            total += d.nodes;
+        out = value;
+        return true;
+    };
+    constexpr long long kMaxTime = 1LL << 40;
+    while (in >> token) {
+        long long v = 0;
+        if (token == "wtime" || token == "btime") {
+            // Some GUIs send a negative clock when a player is already out of time.
+            if (!(in >> v)) return sendError("go " + token + ": expected a number");
+            limits.timeMs[token == "wtime" ? White : Black] = std::max(1LL, std::min(v, kMaxTime));
+        } else if (token == "winc" || token == "binc") {
+            if (!readNumber(token.c_str(), -kMaxTime, kMaxTime, v)) return;
+            limits.incMs[token == "winc" ? White : Black] = std::max(0LL, v);
+        } else if (token == "movestogo") {
+            if (!readNumber("movestogo", 0, 10000, v)) return;
+            limits.movesToGo = int(v);
+        } else if (token == "depth") {
+            if (!readNumber("depth", 1, kMaxPly - 1, v)) return;
+            limits.depth = int(v);
+        } else if (token == "nodes") {
+            if (!readNumber("nodes", 1, 1LL << 50, v)) return;
+            limits.nodes = std::uint64_t(v);
+        } else if (token == "mate") {
+            if (!readNumber("mate", 1, kMaxPly / 2, v)) return;
+            limits.mate = int(v);
+        } else if (token == "movetime") {
+            if (!readNumber("movetime", 1, kMaxTime, v)) return;
+            limits.moveTimeMs = v;
+        } else if (token == "infinite") {
+            limits.infinite = true;
+        } else if (token == "ponder") {
+            limits.ponder = true;
+        } else if (token == "searchmoves") {
+            while (in >> token) {
+                auto m = parseUciMove(m_engine.position(), token);
+                if (!m) return sendError("searchmoves: " + m.error());
+                limits.searchMoves.push_back(*m);
+            }
+        } else if (token == "perft") {
+            if (!readNumber("perft", 1, 20, v)) return;
+            Position pos = m_engine.position();
+            std::uint64_t total = 0;
+            std::ostringstream out;
+            for (const PerftDivide& d : perftDivide(pos, int(v))) {
+                out << m_engine.moveToString(d.move) << ": " << d.nodes << "\n";
+                total += d.nodes;
+            }
+            out << "\nNodes searched: " << total << "\n";
+            return send(out.str());
+        } else {
+            return sendError("go: unknown parameter '" + token + "'");
         }
-        std::cout << "\nNodes searched: " << total << std::endl;
-        return;
     }
-    std::cout << "info string error: search is not implemented yet" << std::endl;
-    std::cout << "bestmove 0000" << std::endl;
+
+    engine::Engine::Callbacks callbacks;
+    callbacks.onInfo = [this](const search::SearchInfo& info) {
+        std::ostringstream out;
+        const std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
+        out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv " << info.multiPv
+            << " score " << formatScore(info.score, info.bound) << " nodes " << info.nodes << " nps " << nps
+            << " hashfull " << info.hashfull << " time " << info.timeMs << " pv";
+        for (const Move m : info.pv) out << ' ' << m_engine.moveToString(m);
+        send(out.str());
+    };
+    callbacks.onCurrMove = [this](Move m, int number, int depth) {
+        send("info depth " + std::to_string(depth) + " currmove " + m_engine.moveToString(m) +
+             " currmovenumber " + std::to_string(number));
+    };
+    callbacks.onBestMove = [this](Move best, Move ponder) {
+        std::string line = "bestmove " + m_engine.moveToString(best);
+        if (ponder) line += " ponder " + m_engine.moveToString(ponder);
+        send(line);
+    };
+    m_unboundedSearch = limits.infinite || limits.ponder;
+    m_engine.go(limits, std::move(callbacks));
 }
 
-void Session::display() const {
-    std::cout << "\n +---+---+---+---+---+---+---+---+\n";
+void UciSession::setoption(std::istringstream& in) {
+    std::string token, name, value;
+    in >> token;
+    if (token != "name") return sendError("setoption needs 'name <name> [value <value>]'");
+    while (in >> token && token != "value") name += (name.empty() ? "" : " ") + token;
+    while (in >> token) value += (value.empty() ? "" : " ") + token;
+    if (m_engine.searching()) return sendError("cannot change options while searching");
+    if (auto error = m_engine.options().set(name, value)) sendError(*error);
+}
+
+void UciSession::display() {
+    const Position& pos = m_engine.position();
+    std::ostringstream out;
+    out << "\n +---+---+---+---+---+---+---+---+\n";
     for (int rank = 7; rank >= 0; --rank) {
         for (int file = 0; file < 8; ++file) {
-            const Piece p = m_pos.pieceOn(makeSquare(file, rank));
-            std::cout << " | " << (p == NoPiece ? ' ' : "PNBRQKpnbrqk"[p]);
+            const Piece p = pos.pieceOn(makeSquare(file, rank));
+            out << " | " << (p == NoPiece ? ' ' : "PNBRQKpnbrqk"[p]);
         }
-        std::cout << " | " << rank + 1 << "\n +---+---+---+---+---+---+---+---+\n";
+        out << " | " << rank + 1 << "\n +---+---+---+---+---+---+---+---+\n";
     }
-    std::cout << "   a   b   c   d   e   f   g   h\n\nFen: " << toFen(m_pos) << "\nKey: " << std::hex
-              << m_pos.key() << std::dec << "\nCheckers:";
-    for (Bitboard b = m_pos.checkers(); b;) std::cout << ' ' << squareName(popLsb(b));
-    std::cout << std::endl;
+    out << "   a   b   c   d   e   f   g   h\n\nFen: " << toFen(pos) << "\nKey: " << std::hex
+        << pos.key() << std::dec << "\nCheckers:";
+    for (Bitboard b = pos.checkers(); b;) out << ' ' << squareName(popLsb(b));
+    send(out.str());
 }
 
-bool Session::handle(const std::string& line) {
+bool UciSession::handle(const std::string& line) {
     std::istringstream in(line);
     std::string cmd;
     if (!(in >> cmd)) return true;
-    if (cmd == "quit") return false;
+    if (cmd == "quit") {
+        m_engine.stop();
+        m_engine.wait();
+        return false;
+    }
     if (cmd == "uci") {
-        std::cout << "id name Axon\nid author the Axon developers\n"
-                  << "option name UCI_Chess960 type check default false\nuciok" << std::endl;
+        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() + "uciok");
     } else if (cmd == "isready") {
-        std::cout << "readyok" << std::endl;
+        send("readyok");
     } else if (cmd == "ucinewgame") {
-        m_pos = startPosition();
+        m_engine.stop();
+        m_engine.wait();
+        m_engine.newGame();
     } else if (cmd == "setoption") {
-        std::string token, name, value;
-        in >> token;
-        while (in >> token && token != "value") name += (name.empty() ? "" : " ") + token;
-        in >> value;
-        if (name == "UCI_Chess960")
-            m_chess960 = value == "true";
-        else
-            std::cout << "info string error: unknown option '" << name << "'" << std::endl;
+        setoption(in);
     } else if (cmd == "position") {
+        if (m_engine.searching()) return sendError("cannot set a position while searching"), true;
         position(in);
     } else if (cmd == "go") {
         go(in);
+    } else if (cmd == "stop") {
+        m_engine.stop();
+        m_engine.wait();
+    } else if (cmd == "ponderhit") {
+        m_engine.ponderhit();
     } else if (cmd == "d") {
         display();
-    } else if (cmd == "stop" || cmd == "ponderhit") {
-        // Nothing runs in the background yet.
+    } else if (cmd == "eval") {
+        send(m_engine.evalBreakdown());
+    } else if (cmd == "bench") {
+        int depth = engine::kDefaultBenchDepth;
+        if (std::string d; in >> d) depth = std::max(1, std::min(64, std::atoi(d.c_str())));
+        m_engine.wait();
+        std::ostringstream out;
+        engine::runBench(depth, out);
+        send(out.str());
+    } else if (cmd == "perft") {
+        std::istringstream perftArgs("perft " + line.substr(line.find("perft") + 5));
+        go(perftArgs);
     } else {
-        std::cout << "info string error: unknown command '" << cmd << "'" << std::endl;
+        sendError("unknown command '" + cmd + "'");
     }
     return true;
 }
@@ -136,10 +246,11 @@ bool Session::handle(const std::string& line) {
 } // namespace
 
 int runUciLoop() {
-    Session session;
+    UciSession session;
     std::string line;
     while (std::getline(std::cin, line))
-        if (!session.handle(line)) break;
+        if (!session.handle(line)) return 0;
+    session.finish();
     return 0;
 }
 

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Engine facade: option declarations and the glue between positions, limits and the searcher.
+#include "engine/engine.h"
+
+#include "chess/fen.h"
+#include "chess/uci_move.h"
+#include "eval/evaluate.h"
+
+namespace axon::engine {
+
+using namespace chess;
+
+namespace {
+constexpr long long kMaxHashMb = 65536;
+constexpr long long kMaxThreads = 256;
+} // namespace
+
+Engine::Engine() : m_position(startPosition()) {
+    m_options.addSpin("Hash", 16, 1, kMaxHashMb, [this](long long mb) { m_searcher.setHash(std::size_t(mb)); });
+    m_options.addSpin("Threads", 1, 1, kMaxThreads, [this](long long n) { m_searcher.setThreads(int(n)); });
+    m_options.addSpin("MultiPV", 1, 1, 256, [this](long long n) { m_multiPv = int(n); });
+    // The GUI decides when to ponder; the option only tells it that we can.
+    m_options.addCheck("Ponder", false, [](bool) {});
+    m_options.addSpin("Move Overhead", 10, 0, 5000, [this](long long ms) { m_moveOverheadMs = int(ms); });
+    m_options.addButton("Clear Hash", [this] { m_searcher.clear(); });
+    m_options.addCheck("UCI_Chess960", false, [this](bool v) { m_chess960 = v; });
+}
+
+Engine::~Engine() {
+    m_searcher.stop();
+    m_searcher.wait();
+}
+
+std::optional<std::string> Engine::setPosition(const std::string& fen, const std::vector<std::string>& moves) {
+    auto parsed = parseFen(fen.empty() ? Position::kStartFen : fen);
+    if (!parsed) return parsed.error();
+    Position pos = std::move(*parsed);
+    for (const std::string& text : moves) {
+        auto move = parseUciMove(pos, text);
+        if (!move) return move.error();
+        pos.makeMove(*move);
+    }
+    m_position = std::move(pos);
+    return std::nullopt;
+}
+
+void Engine::go(const search::SearchLimits& limits, Callbacks callbacks) {
+    search::Searcher::Request request;
+    request.position = m_position;
+    request.limits = limits;
+    request.multiPv = m_multiPv;
+    request.moveOverheadMs = m_moveOverheadMs;
+    request.callbacks.onInfo = std::move(callbacks.onInfo);
+    request.callbacks.onCurrMove = std::move(callbacks.onCurrMove);
+    request.onDone = [cb = std::move(callbacks.onBestMove)](const search::SearchResult& r) {
+        if (cb) cb(r.bestMove, r.ponderMove);
+    };
+    m_searcher.start(std::move(request));
+}
+
+void Engine::stop() { m_searcher.stop(); }
+void Engine::ponderhit() { m_searcher.ponderhit(); }
+void Engine::wait() { m_searcher.wait(); }
+void Engine::newGame() { m_searcher.clear(); }
+
+std::string Engine::evalBreakdown() const { return eval::explain(m_position); }
+
+std::string Engine::moveToString(Move m) const { return toUci(m, m_chess960); }
+
+} // namespace axon::engine

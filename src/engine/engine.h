@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one facade over the engine: position, go, stop, options and callbacks. UCI, the web
+// server, the match runner and the WebAssembly bindings are adapters over it.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "engine/options.h"
+#include "search/searcher.h"
+
+namespace axon::engine {
+
+class Engine {
+  public:
+    struct Callbacks {
+        std::function<void(const search::SearchInfo&)> onInfo;
+        std::function<void(chess::Move move, int number, int depth)> onCurrMove;
+        std::function<void(chess::Move best, chess::Move ponder)> onBestMove;
+    };
+
+    Engine();
+    ~Engine();
+
+    Options& options() { return m_options; }
+    const Options& options() const { return m_options; }
+    bool chess960() const { return m_chess960; }
+
+    // Sets the position from a FEN (or the start position when empty) and moves in UCI
+    // notation. On error the current position is left unchanged.
+    std::optional<std::string> setPosition(const std::string& fen, const std::vector<std::string>& moves);
+    const chess::Position& position() const { return m_position; }
+
+    void go(const search::SearchLimits& limits, Callbacks callbacks);
+    void stop();
+    void ponderhit();
+    void wait();
+    bool searching() const { return m_searcher.searching(); }
+    // Forget hash and histories (a new game).
+    void newGame();
+
+    std::string evalBreakdown() const;
+    std::string moveToString(chess::Move m) const;
+
+  private:
+    Options m_options;
+    search::Searcher m_searcher;
+    chess::Position m_position;
+    bool m_chess960 = false;
+    int m_multiPv = 1;
+    int m_moveOverheadMs = 10;
+};
+
+} // namespace axon::engine

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Staged move picking with lazy selection sort.
+#include "search/movepick.h"
+
+#include "chess/see.h"
+
+namespace axon::search {
+
+using namespace chess;
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, Move killer1, Move killer2, Move counter,
+                       const OrderingTables& tables)
+    : m_pos(pos), m_tables(tables), m_ttMove(ttMove), m_killer1(killer1), m_killer2(killer2),
+      m_counter(counter), m_stage(Stage::TTMove) {}
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, const OrderingTables& tables)
+    : m_pos(pos), m_tables(tables), m_ttMove(ttMove), m_stage(Stage::QTTMove) {}
+
+bool MovePicker::usable(Move m) const { return m && m_pos.isPseudoLegal(m) && m_pos.isLegal(m); }
+
+// Moves already tried in an earlier stage.
+bool MovePicker::isSpecial(Move m) const {
+    return m == m_ttMove || m == m_killer1 || m == m_killer2 || m == m_counter;
+}
+
+void MovePicker::scoreNoisy(ScoredMove* begin, ScoredMove* end) {
+    for (ScoredMove* it = begin; it != end; ++it) {
+        const Move m = it->move;
+        const Piece mover = m_pos.movedPiece(m);
+        const PieceType captured = m.type() == MoveType::EnPassant ? Pawn
+                                   : m_pos.isEmpty(m.to())        ? NoPieceType
+                                                                  : typeOf(m_pos.pieceOn(m.to()));
+        int score = 16 * seeValue(captured);
+        if (m.type() == MoveType::Promotion) score += 16 * seeValue(m.promotion());
+        if (captured != NoPieceType)
+            score += m_tables.captures->table[mover][m.to()][captured] / 8;
+        it->score = score;
+    }
+}
+
+void MovePicker::scoreQuiet(ScoredMove* begin, ScoredMove* end) {
+    const Color us = m_pos.sideToMove();
+    for (ScoredMove* it = begin; it != end; ++it) {
+        const Move m = it->move;
+        const Piece mover = m_pos.movedPiece(m);
+        int score = m_tables.butterfly->get(us, m);
+        for (const PieceToHistory* cont : m_tables.continuations)
+            if (cont) score += (*cont)[mover][m.to()];
+        it->score = score;
+    }
+}
+
+MovePicker::ScoredMove* MovePicker::pickBest(ScoredMove* begin, ScoredMove* end) {
+    ScoredMove* best = begin;
+    for (ScoredMove* it = begin + 1; it < end; ++it)
+        if (it->score > best->score) best = it;
+    std::swap(*best, *begin);
+    return begin;
+}
+
+Move MovePicker::next(bool skipQuiets) {
+    Move buffer[kMaxMoves];
+    switch (m_stage) {
+    case Stage::TTMove:
+        m_stage = Stage::GenerateNoisy;
+        if (usable(m_ttMove)) return m_ttMove;
+        [[fallthrough]];
+    case Stage::GenerateNoisy: {
+        const Move* last = generate<GenType::Noisy>(m_pos, buffer);
+        m_end = m_moves;
+        for (const Move* it = buffer; it != last; ++it) (m_end++)->move = *it;
+        scoreNoisy(m_moves, m_end);
+        m_cursor = m_badEnd = m_moves;
+        m_stage = Stage::GoodNoisy;
+        [[fallthrough]];
+    }
+    case Stage::GoodNoisy:
+        while (m_cursor < m_end) {
+            const ScoredMove picked = *pickBest(m_cursor++, m_end);
+            if (picked.move == m_ttMove) continue;
+            // Losing exchanges wait until after the quiet moves.
+            const bool goodPromotion = picked.move.type() != MoveType::Promotion ||
+                                       picked.move.promotion() == Queen;
+            if (!goodPromotion || !m_pos.seeGe(picked.move, 0)) {
+                *m_badEnd++ = picked;
+                continue;
+            }
+            return picked.move;
+        }
+        m_stage = Stage::Killer1;
+        [[fallthrough]];
+    case Stage::Killer1:
+        m_stage = Stage::Killer2;
+        if (!skipQuiets && m_killer1 != m_ttMove && usable(m_killer1) && !m_pos.isNoisy(m_killer1))
+            return m_killer1;
+        [[fallthrough]];
+    case Stage::Killer2:
+        m_stage = Stage::Counter;
+        if (!skipQuiets && m_killer2 != m_ttMove && m_killer2 != m_killer1 && usable(m_killer2) &&
+            !m_pos.isNoisy(m_killer2))
+            return m_killer2;
+        [[fallthrough]];
+    case Stage::Counter:
+        m_stage = Stage::GenerateQuiet;
+        if (!skipQuiets && m_counter != m_ttMove && m_counter != m_killer1 &&
+            m_counter != m_killer2 && usable(m_counter) && !m_pos.isNoisy(m_counter))
+            return m_counter;
+        [[fallthrough]];
+    case Stage::GenerateQuiet:
+        m_cursor = m_end = m_badEnd;
+        if (!skipQuiets) {
+            const Move* last = generate<GenType::Quiet>(m_pos, buffer);
+            for (const Move* it = buffer; it != last; ++it) (m_end++)->move = *it;
+            scoreQuiet(m_cursor, m_end);
+        }
+        m_stage = Stage::Quiet;
+        [[fallthrough]];
+    case Stage::Quiet:
+        while (!skipQuiets && m_cursor < m_end) {
+            const ScoredMove picked = *pickBest(m_cursor++, m_end);
+            if (isSpecial(picked.move)) continue;
+            m_lastHistory = picked.score;
+            return picked.move;
+        }
+        m_stage = Stage::BadNoisy;
+        m_cursor = m_moves;
+        [[fallthrough]];
+    case Stage::BadNoisy:
+        while (m_cursor < m_badEnd) {
+            const Move m = (m_cursor++)->move;
+            if (m != m_ttMove) return m;
+        }
+        m_stage = Stage::Done;
+        [[fallthrough]];
+    case Stage::Done:
+        return Move::none();
+
+    case Stage::QTTMove:
+        m_stage = Stage::QGenerateNoisy;
+        if (usable(m_ttMove) && (m_pos.inCheck() || m_pos.isNoisy(m_ttMove))) return m_ttMove;
+        [[fallthrough]];
+    case Stage::QGenerateNoisy: {
+        const Move* last = generate<GenType::Noisy>(m_pos, buffer);
+        m_end = m_moves;
+        for (const Move* it = buffer; it != last; ++it) (m_end++)->move = *it;
+        scoreNoisy(m_moves, m_end);
+        m_cursor = m_moves;
+        m_stage = Stage::QNoisy;
+        [[fallthrough]];
+    }
+    case Stage::QNoisy:
+        while (m_cursor < m_end) {
+            const Move m = pickBest(m_cursor++, m_end)->move;
+            if (m != m_ttMove) return m;
+        }
+        if (!m_pos.inCheck()) {
+            m_stage = Stage::Done;
+            return Move::none();
+        }
+        m_stage = Stage::QGenerateEvasionQuiets;
+        [[fallthrough]];
+    case Stage::QGenerateEvasionQuiets: {
+        const Move* last = generate<GenType::Quiet>(m_pos, buffer);
+        m_cursor = m_end = m_moves;
+        for (const Move* it = buffer; it != last; ++it) (m_end++)->move = *it;
+        scoreQuiet(m_cursor, m_end);
+        m_stage = Stage::QEvasionQuiets;
+        [[fallthrough]];
+    }
+    case Stage::QEvasionQuiets:
+        while (m_cursor < m_end) {
+            const Move m = pickBest(m_cursor++, m_end)->move;
+            if (m != m_ttMove) return m;
+        }
+        m_stage = Stage::Done;
+        return Move::none();
+    }
+    return Move::none();
+}
+
+} // namespace axon::search

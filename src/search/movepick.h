@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The staged move picker: hash move, good captures, killers, counter move, quiets by history,
+// bad captures. Moves come from the legal generator, so every move returned is legal.
+#pragma once
+
+#include "chess/movegen.h"
+#include "search/history.h"
+
+namespace axon::search {
+
+struct OrderingTables {
+    const ButterflyHistory* butterfly;
+    const CaptureHistory* captures;
+    // Continuation histories of the moves 1 and 2 plies back (null when absent).
+    const PieceToHistory* continuations[2];
+};
+
+class MovePicker {
+  public:
+    // Main search: all stages. Killers and counter move may be none.
+    MovePicker(const chess::Position& pos, chess::Move ttMove, chess::Move killer1,
+               chess::Move killer2, chess::Move counter, const OrderingTables& tables);
+    // Quiescence: hash move and noisy moves only (all evasions when in check).
+    MovePicker(const chess::Position& pos, chess::Move ttMove, const OrderingTables& tables);
+
+    // The next move, or Move::none() when exhausted.
+    chess::Move next(bool skipQuiets = false);
+    // Score of the last returned quiet move (its history), for reductions.
+    int lastHistory() const { return m_lastHistory; }
+
+  private:
+    enum class Stage {
+        TTMove, GenerateNoisy, GoodNoisy, Killer1, Killer2, Counter, GenerateQuiet, Quiet,
+        BadNoisy, Done,
+        // Quiescence stages.
+        QTTMove, QGenerateNoisy, QNoisy, QGenerateEvasionQuiets, QEvasionQuiets
+    };
+    struct ScoredMove {
+        chess::Move move;
+        int score;
+    };
+
+    bool usable(chess::Move m) const;
+    bool isSpecial(chess::Move m) const;
+    void scoreNoisy(ScoredMove* begin, ScoredMove* end);
+    void scoreQuiet(ScoredMove* begin, ScoredMove* end);
+    // Selection of the best remaining move by partial sort (lazy: most nodes cut early).
+    ScoredMove* pickBest(ScoredMove* begin, ScoredMove* end);
+
+    const chess::Position& m_pos;
+    OrderingTables m_tables;
+    chess::Move m_ttMove, m_killer1, m_killer2, m_counter;
+    Stage m_stage;
+    ScoredMove m_moves[chess::kMaxMoves];
+    ScoredMove* m_cursor = m_moves;
+    ScoredMove* m_end = m_moves;
+    ScoredMove* m_badEnd = m_moves; // bad captures are kept at the front of m_moves
+    int m_lastHistory = 0;
+};
+
+} // namespace axon::search

@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Iterative deepening, aspiration windows, principal variation search and quiescence search.
+// The numbered steps of search() are the places where a technique is applied; docs/elo-log.md
+// records what each was measured to be worth.
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "chess/movegen.h"
+#include "chess/rules.h"
+#include "chess/see.h"
+#include "eval/evaluate.h"
+#include "search/movepick.h"
+
+namespace axon::search {
+
+using namespace chess;
+
+namespace {
+
+// Late-move reduction table: reductions grow with the logarithms of depth and move number.
+struct ReductionTable {
+    int value[64][64];
+    ReductionTable() {
+        for (int d = 0; d < 64; ++d)
+            for (int m = 0; m < 64; ++m)
+                value[d][m] = (d && m) ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+    }
+};
+const ReductionTable kReductions;
+
+int reduction(int depth, int moveCount) {
+    return kReductions.value[std::min(depth, 63)][std::min(moveCount, 63)];
+}
+
+int historyBonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+
+bool isDrawByRule(const Position& pos, int ply) {
+    return pos.isRepetition(ply) || (pos.isFiftyMoveDraw() && !pos.inCheck()) ||
+           insufficientMaterial(pos) != MaterialDraw::None;
+}
+
+} // namespace
+
+std::uint64_t SharedSearchState::totalNodes() const {
+    std::uint64_t total = 0;
+    for (const auto& w : *workers) total += w->nodes();
+    return total;
+}
+
+Worker::Worker(int id, SharedSearchState& shared)
+    : m_id(id), m_shared(shared), m_butterfly(std::make_unique<ButterflyHistory>()),
+      m_captureHistory(std::make_unique<CaptureHistory>()),
+      m_continuation(std::make_unique<ContinuationHistory>()),
+      m_counters(std::make_unique<CounterMoves>()) {
+    clearHistory();
+}
+
+void Worker::clearHistory() {
+    clearTable(*m_butterfly);
+    clearTable(*m_captureHistory);
+    clearTable(*m_continuation);
+    clearTable(*m_counters);
+}
+
+void Worker::run(const Position& root) {
+    m_pos = root;
+    m_nodes.store(0, std::memory_order_relaxed);
+    m_completedDepth = 0;
+    m_result = {};
+    m_rootMoves.clear();
+    for (const Move m : MoveList(root))
+        if (isRootMoveAllowed(m)) m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
+    for (auto& entry : m_stack) entry = StackEntry{};
+    iterativeDeepening();
+    m_result.nodes = nodes();
+}
+
+bool Worker::isRootMoveAllowed(Move m) const {
+    const auto& only = m_shared.limits.searchMoves;
+    return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
+}
+
+bool Worker::shouldStop() {
+    if (m_shared.stop.load(std::memory_order_relaxed)) return true;
+    if (m_id != 0) return false;
+    const SearchLimits& limits = m_shared.limits;
+    // With one thread the node limit is exact, which makes fixed-node searches reproducible.
+    if (limits.nodes) {
+        if (m_shared.threadCount == 1 ? nodes() >= limits.nodes
+                                      : (nodes() & 1023) == 0 && m_shared.totalNodes() >= limits.nodes)
+            m_shared.stop = true;
+    }
+    if ((nodes() & 1023) == 0 && !m_shared.pondering.load(std::memory_order_relaxed) &&
+        m_shared.time.hardExpired() && m_rootDepth > 1)
+        m_shared.stop = true;
+    return m_shared.stop.load(std::memory_order_relaxed);
+}
+
+void Worker::iterativeDeepening() {
+    const SearchLimits& limits = m_shared.limits;
+    const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    const int multiPv = std::min<int>(m_shared.multiPv, int(m_rootMoves.size()));
+    if (m_rootMoves.empty()) return;
+
+    Move lastBest;
+    int stability = 0;
+    for (m_rootDepth = 1; m_rootDepth <= maxDepth; ++m_rootDepth) {
+        // Lazy SMP: helpers skip some depths so the threads spread over different iterations.
+        if (m_id > 0 && m_rootDepth > 1 && ((m_rootDepth + m_id) % 3 == 0)) continue;
+
+        // Unsearched and failed-low moves sort behind the ones this iteration completed.
+        for (RootMove& rm : m_rootMoves) {
+            rm.previousScore = rm.score;
+            rm.score = -kScoreInfinite;
+        }
+        for (m_pvIndex = 0; m_pvIndex < multiPv; ++m_pvIndex) {
+            m_selDepth = 0;
+            const int previous = m_rootMoves[m_pvIndex].previousScore;
+            aspirationSearch(m_rootDepth, previous);
+            // Lines after the current one keep their order; the searched ones are sorted.
+            std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(),
+                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (m_shared.stop.load(std::memory_order_relaxed)) break;
+        }
+        if (m_shared.stop.load(std::memory_order_relaxed)) break;
+
+        m_completedDepth = m_rootDepth;
+        if (m_id == 0)
+            for (int i = 0; i < multiPv; ++i) reportInfo(m_rootDepth, Bound::Exact, i);
+
+        const RootMove& best = m_rootMoves[0];
+        stability = best.move == lastBest ? stability + 1 : 0;
+        lastBest = best.move;
+
+        if (m_id != 0) continue;
+        if (limits.mate && best.score >= kScoreMateInMaxPly && mateDistance(best.score) <= limits.mate)
+            break;
+        const int scoreDrop = best.previousScore == -kScoreInfinite ? 0 : best.previousScore - best.score;
+        if (!m_shared.pondering.load() && m_shared.time.softExpired(stability, scoreDrop)) break;
+    }
+
+    m_result.bestMove = m_rootMoves[0].move;
+    m_result.ponderMove = m_rootMoves[0].pv.size() > 1 ? m_rootMoves[0].pv[1] : Move::none();
+    m_result.score = m_rootMoves[0].score;
+    m_result.depth = m_completedDepth;
+}
+
+int Worker::aspirationSearch(int depth, int previousScore) {
+    int delta = 25;
+    int alpha = -kScoreInfinite, beta = kScoreInfinite;
+    if (depth >= 4 && previousScore != -kScoreInfinite && !isMateScore(previousScore)) {
+        alpha = std::max(previousScore - delta, -kScoreInfinite);
+        beta = std::min(previousScore + delta, int(kScoreInfinite));
+    }
+    while (true) {
+        const int score = search<Root>(alpha, beta, depth, false, 0);
+        if (m_shared.stop.load(std::memory_order_relaxed)) return score;
+        if (score <= alpha) {
+            if (m_id == 0 && m_shared.time.elapsedMs() > 3000) reportInfo(depth, Bound::Upper, m_pvIndex);
+            beta = (alpha + beta) / 2;
+            alpha = std::max(score - delta, -kScoreInfinite);
+        } else if (score >= beta) {
+            if (m_id == 0 && m_shared.time.elapsedMs() > 3000) reportInfo(depth, Bound::Lower, m_pvIndex);
+            beta = std::min(score + delta, int(kScoreInfinite));
+        } else {
+            return score;
+        }
+        delta += delta / 2;
+    }
+}
+
+void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
+    if (!m_shared.callbacks.onInfo) return;
+    const RootMove& rm = m_rootMoves[pvIndex];
+    SearchInfo info;
+    info.depth = depth;
+    info.selDepth = rm.selDepth;
+    info.multiPv = pvIndex + 1;
+    info.score = rm.score == -kScoreInfinite ? rm.previousScore : rm.score;
+    info.bound = bound;
+    info.nodes = m_shared.totalNodes();
+    info.timeMs = m_shared.time.elapsedMs();
+    info.hashfull = m_shared.tt->hashfull();
+    info.pv = rm.pv;
+    m_shared.callbacks.onInfo(info);
+}
+
+void Worker::updatePv(int ply, Move move) {
+    m_pv[ply][0] = move;
+    for (int i = 0; i < m_pvLength[ply + 1]; ++i) m_pv[ply][i + 1] = m_pv[ply + 1][i];
+    m_pvLength[ply] = m_pvLength[ply + 1] + 1;
+}
+
+void Worker::updateQuietHistories(int ply, Move best, const Move* quiets, int quietCount, int depth) {
+    const Color us = m_pos.sideToMove();
+    const int bonus = historyBonus(depth);
+    StackEntry& ss = stack(ply);
+    auto updateContinuations = [&](Move m, int value) {
+        const Piece piece = m_pos.movedPiece(m);
+        for (int back : {1, 2})
+            if (PieceToHistory* cont = stack(ply - back).continuation)
+                applyBonus<kHistoryMax>((*cont)[piece][m.to()], value);
+    };
+    applyBonus<kHistoryMax>(m_butterfly->at(us, best), bonus);
+    updateContinuations(best, bonus);
+    for (int i = 0; i < quietCount; ++i) {
+        if (quiets[i] == best) continue;
+        applyBonus<kHistoryMax>(m_butterfly->at(us, quiets[i]), -bonus);
+        updateContinuations(quiets[i], -bonus);
+    }
+    if (ss.killers[0] != best) {
+        ss.killers[1] = ss.killers[0];
+        ss.killers[0] = best;
+    }
+    const StackEntry& prev = stack(ply - 1);
+    if (prev.move && prev.move != Move::null()) m_counters->table[prev.movedPiece][prev.move.to()] = best;
+}
+
+void Worker::updateCaptureHistory(Move best, const Move* captures, int captureCount, int depth) {
+    const int bonus = historyBonus(depth);
+    auto entry = [&](Move m) -> std::int16_t& {
+        const PieceType captured = m.type() == MoveType::EnPassant ? Pawn
+                                   : m_pos.isEmpty(m.to())        ? Pawn
+                                                                  : typeOf(m_pos.pieceOn(m.to()));
+        return m_captureHistory->at(m_pos.movedPiece(m), m.to(), captured);
+    };
+    if (best && m_pos.isCapture(best)) applyBonus<kHistoryMax>(entry(best), bonus);
+    for (int i = 0; i < captureCount; ++i)
+        if (captures[i] != best) applyBonus<kHistoryMax>(entry(captures[i]), -bonus);
+}
+
+template <Worker::NodeType Type>
+int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
+    constexpr bool isRoot = Type == Root;
+    constexpr bool isPv = Type != NonPV;
+
+    // Step 1. Horizon: resolve captures first.
+    if (depth <= 0) return qsearch<isPv ? PV : NonPV>(alpha, beta, ply);
+
+    m_pvLength[ply] = 0;
+    // Checked before counting, so a node limit is never overshot.
+    if (shouldStop()) return 0;
+    countNode();
+    if (isPv) m_selDepth = std::max(m_selDepth, ply + 1);
+
+    StackEntry& ss = stack(ply);
+    const bool inCheck = m_pos.inCheck();
+    ss.inCheck = inCheck;
+    const Move excluded = ss.excluded;
+
+    if (!isRoot) {
+        // Step 2. Draws by rule, the ply limit, mate-distance pruning.
+        if (isDrawByRule(m_pos, ply)) return kScoreDraw;
+        if (ply >= kMaxPly - 1) return inCheck ? kScoreDraw : eval::evaluate(m_pos);
+        alpha = std::max(alpha, matedIn(ply));
+        beta = std::min(beta, mateIn(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
+
+    // Step 3. Transposition table: cut off on a deep enough result outside PV nodes.
+    TTData tt;
+    const bool ttHit = !excluded && m_shared.tt->probe(m_pos.key(), tt);
+    const Move ttMove = isRoot ? m_rootMoves[m_pvIndex].move : ttHit ? tt.move : Move::none();
+    const int ttScore = ttHit ? scoreFromTT(tt.score, ply) : kScoreNone;
+    const bool ttPv = isPv || (ttHit && tt.wasPv);
+    if (!isPv && ttHit && tt.depth >= depth && ttScore != kScoreNone &&
+        (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && ttScore >= beta) ||
+         (tt.bound == Bound::Upper && ttScore <= alpha)))
+        return ttScore;
+
+    // Step 4. Static evaluation, and whether it improved on our previous move.
+    int staticEval = kScoreNone;
+    bool improving = false;
+    if (inCheck) {
+        ss.staticEval = kScoreNone;
+    } else if (excluded) {
+        staticEval = ss.staticEval;
+    } else {
+        staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : eval::evaluate(m_pos);
+        ss.staticEval = staticEval;
+        if (!ttHit) m_shared.tt->store(m_pos.key(), Move::none(), kScoreNone, staticEval, -1, Bound::None, ttPv);
+    }
+    if (!inCheck) {
+        const int earlier = stack(ply - 2).staticEval;
+        improving = earlier != kScoreNone && staticEval > earlier;
+    }
+    // The eval refined by the table's bound, when it says more.
+    int eval = staticEval;
+    if (!inCheck && ttHit && ttScore != kScoreNone &&
+        (tt.bound == (ttScore > eval ? Bound::Lower : Bound::Upper) || tt.bound == Bound::Exact))
+        eval = ttScore;
+
+    stack(ply + 1).killers[0] = stack(ply + 1).killers[1] = Move::none();
+    stack(ply + 1).excluded = Move::none();
+
+    if (!isPv && !inCheck && !excluded) {
+        // Step 5. Razoring: hopeless positions drop straight into quiescence.
+        if (depth <= 3 && eval + 250 * depth < alpha) {
+            const int score = qsearch<NonPV>(alpha, alpha + 1, ply);
+            if (score <= alpha) return score;
+        }
+        // Step 6. Reverse futility pruning: far above beta at low depth.
+        if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < kScoreMateInMaxPly)
+            return eval;
+
+        // Step 7. Null-move pruning, verified where zugzwang is likely.
+        const Bitboard nonPawn = m_pos.pieces(m_pos.sideToMove()) &
+                                 ~m_pos.pieces(m_pos.sideToMove(), Pawn, King);
+        if (depth >= 3 && eval >= beta && staticEval >= beta && nonPawn &&
+            stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
+            const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            ss.move = Move::null();
+            ss.movedPiece = NoPiece;
+            ss.continuation = nullptr;
+            m_pos.makeNullMove();
+            int score = -search<NonPV>(-beta, -beta + 1, depth - r, !cutNode, ply + 1);
+            m_pos.unmakeNullMove();
+            if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
+            if (score >= beta) {
+                if (score >= kScoreMateInMaxPly) score = beta;
+                // A lone minor piece (or deep searches) risks zugzwang: verify without null move.
+                if (depth < 12 && moreThanOne(nonPawn)) return score;
+                const Move savedMove = stack(ply - 1).move;
+                stack(ply - 1).move = Move::null(); // disables a second null move in the verification
+                const int verified = search<NonPV>(beta - 1, beta, depth - r, false, ply);
+                stack(ply - 1).move = savedMove;
+                if (verified >= beta) return score;
+            }
+        }
+    }
+
+    // Step 8. Internal iterative reduction: without a hash move this node is likely less important.
+    if (!isRoot && !excluded && depth >= 4 && !ttMove) --depth;
+
+    // Step 9. The move loop.
+    const StackEntry& prev = stack(ply - 1);
+    const Move counter = prev.move && prev.move != Move::null()
+                             ? m_counters->table[prev.movedPiece][prev.move.to()]
+                             : Move::none();
+    const OrderingTables tables{m_butterfly.get(), m_captureHistory.get(),
+                                {stack(ply - 1).continuation, stack(ply - 2).continuation}};
+    MovePicker picker(m_pos, ttMove, ss.killers[0], ss.killers[1], counter, tables);
+
+    Move quiets[64], captures[32];
+    int quietCount = 0, captureCount = 0, moveCount = 0;
+    int bestScore = -kScoreInfinite;
+    Move bestMove;
+    bool skipQuiets = false;
+    const int originalAlpha = alpha;
+
+    for (Move m = picker.next(skipQuiets); m; m = picker.next(skipQuiets)) {
+        if (m == excluded) continue;
+        if (isRoot) {
+            // Only root moves of this line and the ones after it (MultiPV).
+            bool allowed = false;
+            for (std::size_t i = m_pvIndex; i < m_rootMoves.size(); ++i)
+                allowed |= m_rootMoves[i].move == m;
+            if (!allowed) continue;
+        }
+        ++moveCount;
+        const bool quiet = !m_pos.isNoisy(m);
+        const bool givesCheck = m_pos.givesCheck(m);
+        const int history = quiet ? picker.lastHistory() : 0;
+
+        if (isRoot && m_id == 0 && m_shared.callbacks.onCurrMove && m_shared.time.elapsedMs() > 3000)
+            m_shared.callbacks.onCurrMove(m, moveCount + m_pvIndex, depth);
+
+        // Step 10. Shallow-depth pruning once a move has held off mate.
+        if (!isRoot && bestScore > -kScoreMateInMaxPly) {
+            if (quiet) {
+                // Late-move pruning and futility pruning: give up on the remaining quiets.
+                if (moveCount >= (3 + depth * depth) / (2 - improving)) skipQuiets = true;
+                if (!inCheck && depth <= 8 && staticEval + 100 + 100 * depth <= alpha && !givesCheck)
+                    skipQuiets = true;
+                if (skipQuiets && !givesCheck) continue;
+                if (depth <= 8 && !m_pos.seeGe(m, -50 * depth)) continue;
+            } else if (depth <= 8 && !m_pos.seeGe(m, -100 * depth)) {
+                continue;
+            }
+        }
+
+        // Step 11. Extensions: singular moves and checks.
+        int extension = 0;
+        if (!isRoot && m == ttMove && !excluded && depth >= 8 && ttHit &&
+            tt.bound != Bound::Upper && tt.depth >= depth - 3 && !isMateScore(ttScore)) {
+            const int singularBeta = ttScore - 2 * depth;
+            ss.excluded = m;
+            const int score = search<NonPV>(singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode, ply);
+            ss.excluded = Move::none();
+            if (score < singularBeta) {
+                extension = 1;
+                // Far below: a double extension, limited so the tree cannot explode.
+                if (!isPv && score < singularBeta - 20 && ss.doubleExtensions <= 6) extension = 2;
+            } else if (singularBeta >= beta) {
+                return singularBeta; // multi-cut: several moves beat beta
+            } else if (ttScore >= beta) {
+                extension = -1;
+            }
+        } else if (givesCheck) {
+            extension = 1;
+        }
+        stack(ply + 1).doubleExtensions = ss.doubleExtensions + (extension >= 2);
+
+        m_shared.tt->prefetch(m_pos.keyAfter(m));
+        ss.move = m;
+        ss.movedPiece = m_pos.movedPiece(m);
+        ss.continuation = &m_continuation->at(ss.movedPiece, m.to());
+        m_pos.makeMove(m);
+
+        const int newDepth = depth - 1 + extension;
+        int score;
+        // Step 12. Late-move reductions, then principal variation search.
+        if (depth >= 3 && moveCount > 1 + isRoot && (quiet || !ttPv)) {
+            int r = reduction(depth, moveCount);
+            r += !isPv;
+            r += cutNode;
+            r -= ttPv;
+            r -= givesCheck;
+            r -= improving;
+            if (quiet) r -= history / 8192;
+            r = std::clamp(r, 0, newDepth - 1);
+            score = -search<NonPV>(-alpha - 1, -alpha, newDepth - r, true, ply + 1);
+            if (score > alpha && r > 0)
+                score = -search<NonPV>(-alpha - 1, -alpha, newDepth, !cutNode, ply + 1);
+        } else if (!isPv || moveCount > 1) {
+            score = -search<NonPV>(-alpha - 1, -alpha, newDepth, !cutNode, ply + 1);
+        } else {
+            score = alpha + 1; // force the full-window search below
+        }
+        if (isPv && (moveCount == 1 || score > alpha))
+            score = -search<PV>(-beta, -alpha, newDepth, false, ply + 1);
+
+        m_pos.unmakeMove();
+        if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
+
+        if (isRoot) {
+            for (std::size_t i = m_pvIndex; i < m_rootMoves.size(); ++i) {
+                RootMove& rm = m_rootMoves[i];
+                if (rm.move != m) continue;
+                if (moveCount == 1 || score > alpha) {
+                    rm.score = score;
+                    rm.selDepth = m_selDepth;
+                    rm.pv.assign(1, m);
+                    for (int j = 0; j < m_pvLength[ply + 1]; ++j) rm.pv.push_back(m_pv[ply + 1][j]);
+                } else {
+                    rm.score = -kScoreInfinite; // keeps the order of moves that failed low
+                }
+                break;
+            }
+        }
+
+        if (score > bestScore) {
+            bestScore = score;
+            if (score > alpha) {
+                bestMove = m;
+                if (isPv) updatePv(ply, m);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+        if (m != bestMove) {
+            if (quiet && quietCount < 64) quiets[quietCount++] = m;
+            else if (!quiet && captureCount < 32) captures[captureCount++] = m;
+        }
+    }
+
+    // Step 13. Mate, stalemate, or every move excluded.
+    if (moveCount == 0) return excluded ? alpha : inCheck ? matedIn(ply) : kScoreDraw;
+
+    if (bestMove && bestScore >= beta) {
+        if (!m_pos.isNoisy(bestMove))
+            updateQuietHistories(ply, bestMove, quiets, quietCount, depth);
+        updateCaptureHistory(bestMove, captures, captureCount, depth);
+    }
+
+    // Step 14. Store the result.
+    if (!excluded && !(isRoot && m_pvIndex > 0)) {
+        const Bound bound = bestScore >= beta            ? Bound::Lower
+                            : isPv && bestScore > originalAlpha ? Bound::Exact
+                                                          : Bound::Upper;
+        m_shared.tt->store(m_pos.key(), bestMove, scoreToTT(bestScore, ply),
+                           ss.staticEval == kScoreNone ? kScoreNone : ss.staticEval, depth, bound, ttPv);
+    }
+    return bestScore;
+}
+
+template <Worker::NodeType Type>
+int Worker::qsearch(int alpha, int beta, int ply) {
+    constexpr bool isPv = Type == PV;
+    if (isPv) m_pvLength[ply] = 0;
+    if (shouldStop()) return 0;
+    countNode();
+    if (isPv) m_selDepth = std::max(m_selDepth, ply + 1);
+
+    const bool inCheck = m_pos.inCheck();
+    if (isDrawByRule(m_pos, ply)) return kScoreDraw;
+    if (ply >= kMaxPly - 1) return inCheck ? kScoreDraw : eval::evaluate(m_pos);
+
+    TTData tt;
+    const bool ttHit = m_shared.tt->probe(m_pos.key(), tt);
+    const int ttScore = ttHit ? scoreFromTT(tt.score, ply) : kScoreNone;
+    if (!isPv && ttHit && ttScore != kScoreNone &&
+        (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && ttScore >= beta) ||
+         (tt.bound == Bound::Upper && ttScore <= alpha)))
+        return ttScore;
+
+    // Stand pat: the side to move may decline every capture.
+    int bestScore, staticEval = kScoreNone;
+    if (inCheck) {
+        bestScore = -kScoreInfinite;
+    } else {
+        staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : eval::evaluate(m_pos);
+        bestScore = staticEval;
+        if (ttHit && ttScore != kScoreNone &&
+            (tt.bound == (ttScore > bestScore ? Bound::Lower : Bound::Upper) || tt.bound == Bound::Exact))
+            bestScore = ttScore;
+        if (bestScore >= beta) return bestScore;
+        alpha = std::max(alpha, bestScore);
+    }
+
+    const OrderingTables tables{m_butterfly.get(), m_captureHistory.get(), {nullptr, nullptr}};
+    MovePicker picker(m_pos, ttHit ? tt.move : Move::none(), tables);
+    Move bestMove;
+    int moveCount = 0;
+    for (Move m = picker.next(); m; m = picker.next()) {
+        ++moveCount;
+        if (!inCheck) {
+            // Futility: even winning the piece cannot lift the score to alpha.
+            const PieceType captured = m.type() == MoveType::EnPassant ? Pawn
+                                       : m_pos.isEmpty(m.to())        ? NoPieceType
+                                                                      : typeOf(m_pos.pieceOn(m.to()));
+            if (m.type() != MoveType::Promotion && staticEval + seeValue(captured) + 200 <= alpha &&
+                !m_pos.givesCheck(m))
+                continue;
+            // Losing exchanges are not worth resolving.
+            if (!m_pos.seeGe(m, 0)) continue;
+        }
+        stack(ply).move = m;
+        stack(ply).movedPiece = m_pos.movedPiece(m);
+        stack(ply).continuation = &m_continuation->at(stack(ply).movedPiece, m.to());
+        m_pos.makeMove(m);
+        const int score = -qsearch<Type>(-beta, -alpha, ply + 1);
+        m_pos.unmakeMove();
+        if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
+
+        if (score > bestScore) {
+            bestScore = score;
+            if (score > alpha) {
+                bestMove = m;
+                if (isPv) updatePv(ply, m);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+    }
+    if (inCheck && moveCount == 0) return matedIn(ply);
+
+    m_shared.tt->store(m_pos.key(), bestMove, scoreToTT(bestScore, ply), staticEval, 0,
+                       bestScore >= beta ? Bound::Lower : Bound::Upper, false);
+    return bestScore;
+}
+
+} // namespace axon::search

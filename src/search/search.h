@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The alpha-beta search: one Worker per thread (Lazy SMP), sharing the transposition table and
+// the stop signal. Worker 0 manages time and reports.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "chess/position.h"
+#include "search/history.h"
+#include "search/limits.h"
+#include "search/score.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace axon::search {
+
+// One line of search output (UCI `info`).
+struct SearchInfo {
+    int depth = 0;
+    int selDepth = 0;
+    int multiPv = 1;
+    int score = 0;
+    Bound bound = Bound::Exact; // Lower/Upper while an aspiration window failed
+    std::uint64_t nodes = 0;
+    std::int64_t timeMs = 0;
+    int hashfull = 0;
+    std::vector<chess::Move> pv;
+};
+
+struct SearchResult {
+    chess::Move bestMove;
+    chess::Move ponderMove;
+    int score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+struct SearchCallbacks {
+    std::function<void(const SearchInfo&)> onInfo;
+    // Reports the move being searched at the root, for long searches (UCI currmove).
+    std::function<void(chess::Move move, int number, int depth)> onCurrMove;
+};
+
+// State every worker of one search shares.
+struct SharedSearchState {
+    TranspositionTable* tt = nullptr;
+    SearchLimits limits;
+    TimeManager time;
+    std::atomic<bool> stop{false};
+    // While pondering the clock does not run for us: time limits apply from ponderhit on.
+    std::atomic<bool> pondering{false};
+    int multiPv = 1;
+    int threadCount = 1;
+    SearchCallbacks callbacks;
+    std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
+
+    std::uint64_t totalNodes() const;
+};
+
+struct RootMove {
+    chess::Move move;
+    int score = -kScoreInfinite;
+    int previousScore = -kScoreInfinite;
+    int selDepth = 0;
+    std::vector<chess::Move> pv;
+};
+
+class Worker {
+  public:
+    Worker(int id, SharedSearchState& shared);
+
+    void clearHistory();
+    // Searches `root` until the limits or the stop signal; fills result().
+    void run(const chess::Position& root);
+    const SearchResult& result() const { return m_result; }
+    std::uint64_t nodes() const { return m_nodes.load(std::memory_order_relaxed); }
+    int completedDepth() const { return m_completedDepth; }
+    const std::vector<RootMove>& rootMoves() const { return m_rootMoves; }
+
+  private:
+    struct StackEntry {
+        chess::Move move;
+        chess::Piece movedPiece = chess::NoPiece;
+        chess::Move excluded;
+        chess::Move killers[2];
+        PieceToHistory* continuation = nullptr;
+        int staticEval = 0;
+        int doubleExtensions = 0;
+        bool inCheck = false;
+    };
+    static constexpr int kStackOffset = 4;
+
+    enum NodeType { Root, PV, NonPV };
+
+    void iterativeDeepening();
+    int aspirationSearch(int depth, int previousScore);
+    template <NodeType Type>
+    int search(int alpha, int beta, int depth, bool cutNode, int ply);
+    template <NodeType Type>
+    int qsearch(int alpha, int beta, int ply);
+
+    bool shouldStop();
+    void countNode() { m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    void reportInfo(int depth, Bound bound, int pvIndex);
+    void updatePv(int ply, chess::Move move);
+    void updateQuietHistories(int ply, chess::Move best, const chess::Move* quiets, int quietCount,
+                              int depth);
+    void updateCaptureHistory(chess::Move best, const chess::Move* captures, int captureCount,
+                              int depth);
+    bool isRootMoveAllowed(chess::Move m) const;
+    StackEntry& stack(int ply) { return m_stack[ply + kStackOffset]; }
+
+    int m_id;
+    SharedSearchState& m_shared;
+    chess::Position m_pos;
+    std::atomic<std::uint64_t> m_nodes{0};
+    int m_selDepth = 0;
+    int m_rootDepth = 0;
+    int m_pvIndex = 0;
+    int m_completedDepth = 0;
+    SearchResult m_result;
+    std::vector<RootMove> m_rootMoves;
+
+    StackEntry m_stack[chess::kMaxPly + kStackOffset + 4];
+    chess::Move m_pv[chess::kMaxPly + 1][chess::kMaxPly + 1];
+    int m_pvLength[chess::kMaxPly + 1];
+
+    std::unique_ptr<ButterflyHistory> m_butterfly;
+    std::unique_ptr<CaptureHistory> m_captureHistory;
+    std::unique_ptr<ContinuationHistory> m_continuation;
+    std::unique_ptr<CounterMoves> m_counters;
+};
+
+} // namespace axon::search

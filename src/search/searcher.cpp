@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Thread orchestration for a search: worker 0 on the search thread, helpers beside it.
+#include "search/searcher.h"
+
+#include <chrono>
+
+namespace axon::search {
+
+Searcher::Searcher() {
+    m_shared.tt = &m_tt;
+    m_shared.workers = &m_workers;
+    setThreads(1);
+}
+
+Searcher::~Searcher() {
+    stop();
+    wait();
+}
+
+void Searcher::setThreads(int count) {
+    wait();
+    m_workers.clear();
+    for (int i = 0; i < std::max(1, count); ++i) m_workers.push_back(std::make_unique<Worker>(i, m_shared));
+}
+
+void Searcher::setHash(std::size_t megabytes) {
+    wait();
+    m_tt.resize(megabytes);
+}
+
+void Searcher::clear() {
+    wait();
+    m_tt.clear();
+    for (auto& w : m_workers) w->clearHistory();
+}
+
+void Searcher::start(Request request) {
+    stop();
+    wait();
+    std::lock_guard lock(m_mutex);
+    m_running = true;
+    m_shared.stop = false;
+    m_shared.pondering = request.limits.ponder;
+    m_mainThread = std::thread([this, r = std::move(request)]() mutable { runMain(std::move(r)); });
+}
+
+void Searcher::runMain(Request request) {
+    m_shared.limits = request.limits;
+    m_shared.multiPv = std::max(1, request.multiPv);
+    m_shared.threadCount = int(m_workers.size());
+    m_shared.callbacks = request.callbacks;
+    m_shared.time.start(request.limits, request.position.sideToMove(), request.moveOverheadMs,
+                        request.position.gamePly());
+    m_tt.newSearch();
+
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < m_workers.size(); ++i)
+        helpers.emplace_back([this, i, &request] { m_workers[i]->run(request.position); });
+    m_workers[0]->run(request.position);
+
+    // UCI forbids a best move before `stop` or `ponderhit` while pondering or searching
+    // infinitely, even when the search itself has finished.
+    while ((m_shared.pondering.load() || request.limits.infinite) && !m_shared.stop.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    m_shared.stop = true;
+    for (auto& t : helpers) t.join();
+
+    SearchResult result = m_workers[0]->result();
+    result.nodes = m_shared.totalNodes();
+    // Lazy SMP: a helper that completed a deeper iteration with a better score knows more.
+    for (std::size_t i = 1; i < m_workers.size(); ++i) {
+        const SearchResult& r = m_workers[i]->result();
+        if (r.bestMove && r.depth > result.depth && r.score > result.score) {
+            result.bestMove = r.bestMove;
+            result.ponderMove = r.ponderMove;
+            result.score = r.score;
+            result.depth = r.depth;
+        }
+    }
+    m_running = false;
+    if (request.onDone) request.onDone(result);
+}
+
+void Searcher::stop() {
+    m_shared.pondering = false;
+    m_shared.stop = true;
+}
+
+void Searcher::ponderhit() {
+    // The clock limits were computed at start; from here they apply.
+    m_shared.pondering = false;
+}
+
+void Searcher::wait() {
+    std::lock_guard lock(m_mutex);
+    if (m_mainThread.joinable()) m_mainThread.join();
+}
+
+bool Searcher::searching() const { return m_running.load(); }
+
+} // namespace axon::search

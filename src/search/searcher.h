@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs a search on a pool of threads (Lazy SMP) in the background: start, stop, wait.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "search/search.h"
+
+namespace axon::search {
+
+class Searcher {
+  public:
+    Searcher();
+    ~Searcher();
+
+    void setThreads(int count);
+    int threads() const { return int(m_workers.size()); }
+    void setHash(std::size_t megabytes);
+    std::size_t hashMegabytes() const { return m_tt.sizeMegabytes(); }
+    // Forgets everything learned: hash table and histories (UCI ucinewgame / Clear Hash).
+    void clear();
+
+    struct Request {
+        chess::Position position;
+        SearchLimits limits;
+        int multiPv = 1;
+        int moveOverheadMs = 10;
+        SearchCallbacks callbacks;
+        // Called once with the final result when the search ends (after stop while pondering).
+        std::function<void(const SearchResult&)> onDone;
+    };
+    // Starts searching in the background; a running search is stopped first.
+    void start(Request request);
+    // Asks the running search to finish now (its result is still reported).
+    void stop();
+    // Ends pondering: the search continues under normal time control from now on.
+    void ponderhit();
+    // Blocks until the running search (if any) has reported its result.
+    void wait();
+    bool searching() const;
+
+  private:
+    void runMain(Request request);
+
+    TranspositionTable m_tt;
+    SharedSearchState m_shared;
+    std::vector<std::unique_ptr<Worker>> m_workers;
+    std::thread m_mainThread;
+    mutable std::mutex m_mutex;
+    std::atomic<bool> m_running{false};
+};
+
+} // namespace axon::search

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Time allocation from the clock.
+#include "search/timeman.h"
+
+#include <algorithm>
+
+namespace axon::search {
+
+void TimeManager::start(const SearchLimits& limits, chess::Color us, int moveOverheadMs, int gamePly) {
+    m_start = Clock::now();
+    m_softMs = m_hardMs = 0;
+    if (limits.infinite) return;
+    if (limits.moveTimeMs > 0) {
+        m_softMs = m_hardMs = std::max<std::int64_t>(1, limits.moveTimeMs - moveOverheadMs);
+        return;
+    }
+    if (!limits.hasClock(us)) return;
+
+    const std::int64_t time = limits.timeMs[us], inc = limits.incMs[us];
+    // Keep the overhead in reserve for every move still to play before the next time control.
+    const int movesLeft = limits.movesToGo > 0 ? std::min(limits.movesToGo, 50)
+                                               : std::max(20, 50 - gamePly / 4);
+    const std::int64_t available =
+        std::max<std::int64_t>(1, time + inc * (movesLeft - 1) - moveOverheadMs * (movesLeft + 1));
+    m_softMs = std::max<std::int64_t>(1, available / movesLeft);
+    // Never plan to use more than a fraction of what is on the clock.
+    const std::int64_t ceiling = std::max<std::int64_t>(1, time - moveOverheadMs) * (limits.movesToGo == 1 ? 9 : 4) / 10;
+    m_hardMs = std::min(ceiling, m_softMs * 4);
+    m_softMs = std::min(m_softMs, m_hardMs);
+    m_hardMs = std::max<std::int64_t>(1, m_hardMs);
+}
+
+std::int64_t TimeManager::elapsedMs() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_start).count();
+}
+
+bool TimeManager::softExpired(int stability, int scoreDrop) const {
+    if (m_softMs <= 0) return false;
+    // A stable best move ends the search early; an unstable one or a falling score extends it.
+    double scale = 1.3 - 0.08 * std::min(stability, 8);
+    scale += std::clamp(scoreDrop, 0, 100) / 100.0 * 0.6;
+    return double(elapsedMs()) >= double(m_softMs) * scale;
+}
+
+} // namespace axon::search

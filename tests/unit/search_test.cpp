@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Search: mates are found and scored, fixed-node searches are reproducible, the hash table
+// keeps what it is given, and limits are respected.
+#include <chrono>
+
+#include "chess/movegen.h"
+#include "chess/uci_move.h"
+#include "engine/bench.h"
+#include "search/score.h"
+#include "search/searcher.h"
+#include "test_helpers.h"
+
+namespace axon::test {
+namespace {
+
+using namespace chess;
+using namespace search;
+
+SearchResult searchPosition(const std::string& fenText, SearchLimits limits, Searcher& searcher) {
+    Searcher::Request request;
+    request.position = fen(fenText);
+    request.limits = limits;
+    SearchResult result;
+    request.onDone = [&](const SearchResult& r) { result = r; };
+    searcher.start(std::move(request));
+    searcher.wait();
+    return result;
+}
+
+TEST(Search, FindsMateInOne) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 4;
+    const auto r = searchPosition("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", limits, searcher);
+    EXPECT_EQ(toUci(r.bestMove, false), "d1d8");
+    EXPECT_EQ(r.score, mateIn(1));
+}
+
+TEST(Search, FindsMateInTwoAndScoresIt) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 6;
+    // Back-rank weakness: mate in at most two.
+    const auto r = searchPosition("6k1/5ppp/8/8/8/1Q6/5PPP/1R4K1 w - - 0 1", limits, searcher);
+    EXPECT_TRUE(isMateScore(r.score)) << r.score;
+    EXPECT_GT(r.score, 0);
+    EXPECT_LE(mateDistance(r.score), 2);
+}
+
+TEST(Search, ScoresBeingMatedNegative) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 5;
+    // White must play Kg1, then Ra1 mates.
+    const auto r = searchPosition("7k/8/8/8/8/r7/1r6/7K w - - 0 1", limits, searcher);
+    EXPECT_TRUE(isMateScore(r.score)) << r.score;
+    EXPECT_LT(r.score, 0);
+}
+
+TEST(Search, NoMoveInCheckmateOrStalemate) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 3;
+    EXPECT_FALSE(searchPosition("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", limits, searcher).bestMove);
+    EXPECT_FALSE(searchPosition("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", limits, searcher).bestMove);
+}
+
+TEST(Search, FixedNodeSearchIsReproducible) {
+    SearchLimits limits;
+    limits.nodes = 20000;
+    for (const std::string& fenText : {std::string(Position::kStartFen), engine::benchPositions()[5],
+                                       engine::benchPositions()[30]}) {
+        Searcher a, b;
+        const auto first = searchPosition(fenText, limits, a);
+        const auto second = searchPosition(fenText, limits, b);
+        EXPECT_EQ(first.bestMove, second.bestMove) << fenText;
+        EXPECT_EQ(first.score, second.score) << fenText;
+        EXPECT_EQ(first.nodes, second.nodes) << fenText;
+        EXPECT_EQ(first.nodes, limits.nodes) << "the node limit is exact with one thread";
+        // Clearing restores the same starting state.
+        a.clear();
+        EXPECT_EQ(searchPosition(fenText, limits, a).nodes, first.nodes);
+    }
+}
+
+TEST(Search, SearchMovesRestrictsTheRoot) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.depth = 5;
+    const Position start = startPosition();
+    limits.searchMoves = {*parseUciMove(start, "a2a3"), *parseUciMove(start, "h2h3")};
+    const auto r = searchPosition(Position::kStartFen, limits, searcher);
+    EXPECT_TRUE(r.bestMove == limits.searchMoves[0] || r.bestMove == limits.searchMoves[1]);
+}
+
+TEST(Search, StopsOnTime) {
+    Searcher searcher;
+    SearchLimits limits;
+    limits.moveTimeMs = 100;
+    const auto begin = std::chrono::steady_clock::now();
+    const auto r = searchPosition(Position::kStartFen, limits, searcher);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begin).count();
+    EXPECT_TRUE(r.bestMove);
+    EXPECT_LT(ms, 1000);
+}
+
+TEST(Search, MultipleThreadsReturnALegalMove) {
+    Searcher searcher;
+    searcher.setThreads(2);
+    SearchLimits limits;
+    limits.depth = 8;
+    const Position pos = fen(engine::benchPositions()[1]);
+    const auto r = searchPosition(engine::benchPositions()[1], limits, searcher);
+    EXPECT_TRUE(MoveList(pos).contains(r.bestMove));
+}
+
+TEST(TranspositionTable, StoresAndProbes) {
+    TranspositionTable tt;
+    tt.resize(1);
+    const Key key = 0x123456789ABCDEFULL;
+    TTData data;
+    EXPECT_FALSE(tt.probe(key, data));
+    tt.store(key, Move(E2, E4), 57, 12, 9, Bound::Exact, true);
+    ASSERT_TRUE(tt.probe(key, data));
+    EXPECT_EQ(data.move, Move(E2, E4));
+    EXPECT_EQ(data.score, 57);
+    EXPECT_EQ(data.eval, 12);
+    EXPECT_EQ(data.depth, 9);
+    EXPECT_EQ(data.bound, Bound::Exact);
+    EXPECT_TRUE(data.wasPv);
+    EXPECT_FALSE(tt.probe(key ^ 1, data));
+    tt.clear();
+    EXPECT_FALSE(tt.probe(key, data));
+}
+
+TEST(TranspositionTable, MateScoresAreStoredRelativeToTheNode) {
+    const int mateFromRoot = mateIn(7);
+    const int stored = scoreToTT(mateFromRoot, 3);
+    EXPECT_EQ(scoreFromTT(stored, 3), mateFromRoot);
+    EXPECT_EQ(scoreFromTT(stored, 5), mateIn(9));
+    EXPECT_EQ(scoreFromTT(scoreToTT(-mateIn(6), 2), 4), -mateIn(8));
+    EXPECT_EQ(scoreFromTT(scoreToTT(123, 2), 40), 123);
+}
+
+TEST(Bench, PositionsAreValid) {
+    EXPECT_GE(engine::benchPositions().size(), 50u);
+    for (const std::string& f : engine::benchPositions()) EXPECT_TRUE(parseFen(f).ok()) << f;
+}
+
+} // namespace
+} // namespace axon::test
