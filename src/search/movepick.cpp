@@ -59,7 +59,8 @@ MovePicker::ScoredMove* MovePicker::pickBest(ScoredMove* begin, ScoredMove* end)
 }
 
 Move MovePicker::next(bool skipQuiets) {
-    Move buffer[kMaxMoves];
+    alignas(Move) unsigned char storage[sizeof(Move) * kMaxMoves]; // uninitialised, see m_storage
+    Move* const buffer = reinterpret_cast<Move*>(storage);
     switch (m_stage) {
     case Stage::TTMove:
         m_stage = Stage::GenerateNoisy;

@@ -51,7 +51,10 @@ class MovePicker {
     OrderingTables m_tables;
     chess::Move m_ttMove, m_killer1, m_killer2, m_counter;
     Stage m_stage;
-    ScoredMove m_moves[chess::kMaxMoves];
+    // Uninitialised storage: a picker is built at every node and usually stops after a few
+    // moves, so zero-filling 256 entries would cost more than the search of most nodes.
+    alignas(ScoredMove) unsigned char m_storage[sizeof(ScoredMove) * chess::kMaxMoves];
+    ScoredMove* const m_moves = reinterpret_cast<ScoredMove*>(m_storage);
     ScoredMove* m_cursor = m_moves;
     ScoredMove* m_end = m_moves;
     ScoredMove* m_badEnd = m_moves; // bad captures are kept at the front of m_moves

@@ -537,6 +537,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             // Losing exchanges are not worth resolving.
             if (!m_pos.seeGe(m, 0)) continue;
         }
+        m_shared.tt->prefetch(m_pos.keyAfter(m));
         stack(ply).move = m;
         stack(ply).movedPiece = m_pos.movedPiece(m);
         stack(ply).continuation = &m_continuation->at(stack(ply).movedPiece, m.to());
