@@ -46,6 +46,9 @@ class UciSession {
     bool handle(const std::string& line);
     // End of input: let a bounded search finish and report, stop an unbounded one.
     void finish();
+    // Commands that need the engine idle wait for a bounded search to finish, as piped
+    // scripts expect; an infinite or pondering search would never end, so they are refused.
+    bool waitUntilIdle(const char* command);
 
   private:
     void position(std::istringstream& in);
@@ -56,6 +59,15 @@ class UciSession {
     engine::Engine m_engine;
     bool m_unboundedSearch = false;
 };
+
+bool UciSession::waitUntilIdle(const char* command) {
+    if (m_engine.searching() && m_unboundedSearch) {
+        sendError(std::string(command) + " during an infinite or pondering search: send stop first");
+        return false;
+    }
+    m_engine.wait();
+    return true;
+}
 
 void UciSession::finish() {
     if (m_unboundedSearch) m_engine.stop();
@@ -80,7 +92,7 @@ void UciSession::position(std::istringstream& in) {
 }
 
 void UciSession::go(std::istringstream& in) {
-    if (m_engine.searching()) return sendError("already searching; send stop first");
+    if (!waitUntilIdle("go")) return;
     search::SearchLimits limits;
     std::string token;
     auto readNumber = [&](const char* name, long long min, long long max, long long& out) {
@@ -173,7 +185,7 @@ void UciSession::setoption(std::istringstream& in) {
     if (token != "name") return sendError("setoption needs 'name <name> [value <value>]'");
     while (in >> token && token != "value") name += (name.empty() ? "" : " ") + token;
     while (in >> token) value += (value.empty() ? "" : " ") + token;
-    if (m_engine.searching()) return sendError("cannot change options while searching");
+    if (!waitUntilIdle("setoption")) return;
     if (auto error = m_engine.options().set(name, value)) sendError(*error);
 }
 
@@ -208,13 +220,11 @@ bool UciSession::handle(const std::string& line) {
     } else if (cmd == "isready") {
         send("readyok");
     } else if (cmd == "ucinewgame") {
-        m_engine.stop();
-        m_engine.wait();
-        m_engine.newGame();
+        if (waitUntilIdle("ucinewgame")) m_engine.newGame();
     } else if (cmd == "setoption") {
         setoption(in);
     } else if (cmd == "position") {
-        if (m_engine.searching()) return sendError("cannot set a position while searching"), true;
+        // The running search owns a copy of its root: the next one may be set now.
         position(in);
     } else if (cmd == "go") {
         go(in);
@@ -230,7 +240,7 @@ bool UciSession::handle(const std::string& line) {
     } else if (cmd == "bench") {
         int depth = engine::kDefaultBenchDepth;
         if (std::string d; in >> d) depth = std::max(1, std::min(64, std::atoi(d.c_str())));
-        m_engine.wait();
+        if (!waitUntilIdle("bench")) return true;
         std::ostringstream out;
         engine::runBench(depth, out);
         send(out.str());
