@@ -29,9 +29,8 @@ run() {
             echo "ucinewgame"
             echo "position fen $fen"
             echo "go nodes $NODES"
-            echo "isready"
         done
-        echo "quit"
+        # No quit: at end of input the engine lets the last bounded search finish.
     } | "$AXON" | awk '/^info depth/ { last = $0 } /^bestmove/ {
             match(last, /score (cp|mate) -?[0-9]+/); score = substr(last, RSTART, RLENGTH)
             match(last, / nodes [0-9]+/); nodes = substr(last, RSTART + 1, RLENGTH - 1)
