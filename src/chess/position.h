@@ -99,6 +99,12 @@ class Position {
         return (m.type() != MoveType::Castling && !isEmpty(m.to())) ||
                m.type() == MoveType::EnPassant;
     }
+    // Type of the piece m captures (a pawn for en passant), NoPieceType for non-captures.
+    PieceType capturedType(Move m) const {
+        return m.type() == MoveType::EnPassant ? Pawn
+               : m.type() == MoveType::Castling ? NoPieceType
+                                                : typeOf(m_board[m.to()]);
+    }
     // Captures and promotions: the moves quiescence search looks at.
     bool isNoisy(Move m) const { return isCapture(m) || m.type() == MoveType::Promotion; }
     // Could m be generated in this position (assuming nothing about where it came from)?

@@ -8,11 +8,9 @@ bool Position::seeGe(Move m, int threshold) const {
     if (m.type() == MoveType::Castling || m.type() == MoveType::Promotion) return 0 >= threshold;
 
     const Square from = m.from(), to = m.to();
-    const PieceType capturedType =
-        m.type() == MoveType::EnPassant ? Pawn : (isEmpty(to) ? NoPieceType : typeOf(pieceOn(to)));
     // `swap` is what the side to move is ahead by, relative to the threshold, if the opponent
     // stops exchanging; each recapture flips the question.
-    int swap = seeValue(capturedType) - threshold;
+    int swap = seeValue(capturedType(m)) - threshold;
     if (swap < 0) return false;
     swap = seeValue(typeOf(pieceOn(from))) - swap;
     if (swap <= 0) return true;

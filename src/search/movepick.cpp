@@ -27,9 +27,7 @@ void MovePicker::scoreNoisy(ScoredMove* begin, ScoredMove* end) {
     for (ScoredMove* it = begin; it != end; ++it) {
         const Move m = it->move;
         const Piece mover = m_pos.movedPiece(m);
-        const PieceType captured = m.type() == MoveType::EnPassant ? Pawn
-                                   : m_pos.isEmpty(m.to())        ? NoPieceType
-                                                                  : typeOf(m_pos.pieceOn(m.to()));
+        const PieceType captured = m_pos.capturedType(m);
         int score = 16 * seeValue(captured);
         if (m.type() == MoveType::Promotion) score += 16 * seeValue(m.promotion());
         if (captured != NoPieceType)

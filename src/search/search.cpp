@@ -221,9 +221,8 @@ void Worker::updateQuietHistories(int ply, Move best, const Move* quiets, int qu
 void Worker::updateCaptureHistory(Move best, const Move* captures, int captureCount, int depth) {
     const int bonus = historyBonus(depth);
     auto entry = [&](Move m) -> std::int16_t& {
-        const PieceType captured = m.type() == MoveType::EnPassant ? Pawn
-                                   : m_pos.isEmpty(m.to())        ? Pawn
-                                                                  : typeOf(m_pos.pieceOn(m.to()));
+        // Promotions without capture share the pawn slot.
+        const PieceType captured = m_pos.isCapture(m) ? m_pos.capturedType(m) : Pawn;
         return m_captureHistory->at(m_pos.movedPiece(m), m.to(), captured);
     };
     if (best && m_pos.isCapture(best)) applyBonus<kHistoryMax>(entry(best), bonus);
@@ -528,9 +527,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
         ++moveCount;
         if (!inCheck) {
             // Futility: even winning the piece cannot lift the score to alpha.
-            const PieceType captured = m.type() == MoveType::EnPassant ? Pawn
-                                       : m_pos.isEmpty(m.to())        ? NoPieceType
-                                                                      : typeOf(m_pos.pieceOn(m.to()));
+            const PieceType captured = m_pos.capturedType(m);
             if (m.type() != MoveType::Promotion && staticEval + seeValue(captured) + 200 <= alpha &&
                 !m_pos.givesCheck(m))
                 continue;
