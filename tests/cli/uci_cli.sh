@@ -76,6 +76,20 @@ expect '^readyok$' 5 >/dev/null
 send stop
 expect '^bestmove [a-h][1-8][a-h][1-8]' 5 >/dev/null
 
+# Pondering: no best move before ponderhit, then one within the clock's budget.
+send "position startpos moves e2e4"
+send "go ponder wtime 2000 btime 2000 winc 0 binc 0"
+sleep 0.5
+send isready
+line=$(expect '^(readyok|bestmove)' 5)
+[[ $line == readyok ]] || fail "best move while pondering: $line"
+send ponderhit
+expect '^bestmove [a-h][1-8][a-h][1-8]' 5 >/dev/null
+
+# Evaluation breakdown.
+send eval
+expect '^final \(side to move\) -?[0-9]+ cp$' >/dev/null
+
 # Options take effect.
 send "setoption name Threads value 2"
 send "setoption name Hash value 32"
