@@ -89,7 +89,7 @@ step_tsan() {
         -DAXON_SANITIZE=thread -DAXON_WERROR=ON
     build build-tsan
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
-        runCtest build-tsan -R 'Search|TranspositionTable|cli\.'
+        runCtest build-tsan -R 'Search|TranspositionTable|Match|cli\.'
 }
 
 # portable: the baseline x86-64 instruction set and the magic-bitboard slider path, which the

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/match_command.h"
 #include "app/perft_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
@@ -33,7 +34,12 @@ int main(int argc, char** argv) {
         "bench", "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
     benchCmd->add_option("depth", benchDepth, "Depth per position")->check(CLI::Range(1, 64));
 
+    axon::app::MatchCommandArgs matchArgs;
+    auto* matchCmd = axon::app::addMatchCommand(app, matchArgs);
+
     CLI11_PARSE(app, argc, argv);
+
+    if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
 
     if (benchCmd->parsed()) {
         axon::engine::runBench(benchDepth, std::cout);

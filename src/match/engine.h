@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The protocol-neutral engine interface a game drives (UCI today; CECP could implement it too),
+// with the engine's configuration and what one search request and answer carry.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "match/time_control.h"
+
+namespace axon::match {
+
+struct EngineConfig {
+    std::string name;    // empty: the engine's own "id name", else the command
+    std::string command; // a shell command line
+    std::string workingDir;
+    // Options sent once after the handshake, in the order given.
+    std::vector<std::pair<std::string, std::string>> options;
+    // This engine's own limit, overriding the match's (e.g. depth 1 against depth 5).
+    std::optional<TimeControl> timeControl;
+};
+
+// What the engine is asked to search. Exactly one kind of limit is used: the clock fields when
+// `useClock`, otherwise whichever of nodes / depth / moveTimeMs is set.
+struct SearchRequest {
+    std::string startFen;
+    std::vector<std::string> moves; // UCI long algebraic, from startFen
+    bool useClock = false;
+    std::int64_t whiteMs = 0, blackMs = 0, whiteIncMs = 0, blackIncMs = 0;
+    int movesToGo = 0; // 0: sudden death
+    std::int64_t nodes = 0;
+    int depth = 0;
+    std::int64_t moveTimeMs = 0;
+    // How long to wait for the answer before declaring the engine hung.
+    std::chrono::milliseconds deadline{60000};
+};
+
+enum class SearchStatus { Ok, Timeout, Crashed };
+
+struct SearchResult {
+    SearchStatus status = SearchStatus::Crashed;
+    std::string bestMove; // as the engine wrote it
+    // The last score the engine reported, from its own point of view.
+    std::optional<int> scoreCp;
+    std::optional<int> scoreMate; // signed moves to mate
+    int depth = 0;
+    std::chrono::milliseconds elapsed{0};
+    std::string error;
+};
+
+class Engine {
+  public:
+    virtual ~Engine() = default;
+    // Starts the process when it is not running and does the handshake; false with error().
+    virtual bool ensureStarted() = 0;
+    // Tells the engine that a new game begins and waits until it is ready.
+    virtual bool newGame() = 0;
+    virtual SearchResult search(const SearchRequest& request) = 0;
+    // Kills the process; the next ensureStarted() starts a fresh one. Used after hangs.
+    virtual void terminate() = 0;
+    virtual const std::string& name() const = 0;
+    virtual const std::string& error() const = 0;
+};
+
+} // namespace axon::match

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// UCI over an engine process: every exchange bounded by a timeout, failures reported not thrown.
+#include "match/uci_engine.h"
+
+#include <sstream>
+#include <utility>
+
+namespace axon::match {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+bool startsWithWord(const std::string& line, const std::string& word) {
+    return line.compare(0, word.size(), word) == 0 &&
+           (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t');
+}
+
+} // namespace
+
+void parseInfoLine(const std::string& line, SearchResult& result) {
+    std::istringstream in(line);
+    std::string token;
+    in >> token;
+    if (token != "info") return;
+    // Bound-only scores (lowerbound/upperbound) are kept too: the last reported score is what a
+    // GUI shows, and a final line normally has an exact one anyway.
+    while (in >> token) {
+        if (token == "depth") {
+            int d = 0;
+            if (in >> d) result.depth = d;
+        } else if (token == "score") {
+            std::string kind;
+            int value = 0;
+            if (!(in >> kind >> value)) return;
+            if (kind == "cp") {
+                result.scoreCp = value;
+                result.scoreMate.reset();
+            } else if (kind == "mate") {
+                result.scoreMate = value;
+                result.scoreCp.reset();
+            }
+        } else if (token == "pv" || token == "string") {
+            return; // the rest is moves or free text
+        }
+    }
+}
+
+UciEngine::UciEngine(EngineConfig config, UciTimeouts timeouts)
+    : m_config(std::move(config)), m_timeouts(timeouts),
+      m_name(m_config.name.empty() ? m_config.command : m_config.name) {}
+
+UciEngine::~UciEngine() {
+    if (m_started && m_process.isRunning()) {
+        m_process.writeLine("quit");
+        m_process.stop(milliseconds(200));
+    }
+}
+
+bool UciEngine::fail(const std::string& what) {
+    m_error = m_name + ": " + what;
+    return false;
+}
+
+bool UciEngine::waitFor(const std::string& token, milliseconds timeout) {
+    const auto deadline = Clock::now() + timeout;
+    std::string line;
+    while (true) {
+        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
+        switch (m_process.readLine(line, left.count() > 0 ? left : milliseconds(0))) {
+        case ReadStatus::Timeout: return fail("no '" + token + "' within " +
+                                              std::to_string(timeout.count()) + " ms");
+        case ReadStatus::Closed: return fail("exited while waiting for '" + token + "'");
+        case ReadStatus::Line:
+            if (startsWithWord(line, token)) return true;
+            if (token == "uciok" && m_config.name.empty() && startsWithWord(line, "id")) {
+                std::istringstream in(line);
+                std::string id, field;
+                in >> id >> field;
+                if (field == "name") {
+                    std::string rest;
+                    std::getline(in >> std::ws, rest);
+                    if (!rest.empty()) m_name = rest;
+                }
+            }
+            break;
+        }
+    }
+}
+
+bool UciEngine::ensureStarted() {
+    if (m_started && m_process.isRunning()) return true;
+    m_started = false;
+    if (!m_process.start(m_config.command, m_config.workingDir)) return fail(m_process.error());
+    if (!m_process.writeLine("uci")) return fail("cannot write to the engine");
+    if (!waitFor("uciok", m_timeouts.handshake)) {
+        m_process.kill();
+        return false;
+    }
+    for (const auto& [key, value] : m_config.options)
+        m_process.writeLine("setoption name " + key + " value " + value);
+    m_process.writeLine("isready");
+    if (!waitFor("readyok", m_timeouts.ready)) {
+        m_process.kill();
+        return false;
+    }
+    m_started = true;
+    return true;
+}
+
+bool UciEngine::newGame() {
+    if (!ensureStarted()) return false;
+    m_process.writeLine("ucinewgame");
+    m_process.writeLine("isready");
+    if (!waitFor("readyok", m_timeouts.ready)) {
+        terminate();
+        return false;
+    }
+    return true;
+}
+
+void UciEngine::terminate() {
+    m_process.kill();
+    m_started = false;
+}
+
+SearchResult UciEngine::search(const SearchRequest& request) {
+    SearchResult result;
+    if (!m_started || !m_process.isRunning()) {
+        result.status = SearchStatus::Crashed;
+        result.error = m_name + ": not running";
+        return result;
+    }
+    std::string position = "position fen " + request.startFen;
+    if (!request.moves.empty()) {
+        position += " moves";
+        for (const auto& m : request.moves) position += " " + m;
+    }
+    std::string go = "go";
+    if (request.useClock) {
+        go += " wtime " + std::to_string(request.whiteMs) + " btime " +
+              std::to_string(request.blackMs) + " winc " + std::to_string(request.whiteIncMs) +
+              " binc " + std::to_string(request.blackIncMs);
+        if (request.movesToGo > 0) go += " movestogo " + std::to_string(request.movesToGo);
+    } else if (request.nodes > 0) {
+        go += " nodes " + std::to_string(request.nodes);
+    } else if (request.depth > 0) {
+        go += " depth " + std::to_string(request.depth);
+    } else if (request.moveTimeMs > 0) {
+        go += " movetime " + std::to_string(request.moveTimeMs);
+    }
+
+    m_process.writeLine(position);
+    const auto start = Clock::now();
+    if (!m_process.writeLine(go)) {
+        terminate();
+        result.error = m_name + ": cannot write to the engine";
+        return result;
+    }
+    const auto deadline = start + request.deadline;
+    std::string line;
+    while (true) {
+        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
+        const ReadStatus status =
+            m_process.readLine(line, left.count() > 0 ? left : milliseconds(0));
+        result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
+        if (status == ReadStatus::Closed) {
+            terminate();
+            result.status = SearchStatus::Crashed;
+            result.error = m_name + ": exited during the search";
+            return result;
+        }
+        if (status == ReadStatus::Timeout) {
+            // Ask for the move anyway so a merely slow engine stays usable for the next game;
+            // one that does not answer even then is killed and restarted.
+            result.status = SearchStatus::Timeout;
+            result.error = m_name + ": no bestmove within " +
+                           std::to_string(request.deadline.count()) + " ms";
+            m_process.writeLine("stop");
+            if (!waitFor("bestmove", m_timeouts.stop)) terminate();
+            return result;
+        }
+        if (startsWithWord(line, "info")) {
+            parseInfoLine(line, result);
+        } else if (startsWithWord(line, "bestmove")) {
+            std::istringstream in(line);
+            std::string word;
+            in >> word >> result.bestMove;
+            result.status = SearchStatus::Ok;
+            return result;
+        }
+    }
+}
+
+} // namespace axon::match
