@@ -11,6 +11,7 @@
 #include "chess/pgn_writer.h"
 #include "chess/rules.h"
 #include "chess/uci_move.h"
+#include "pgn_test_helpers.h"
 #include "test_helpers.h"
 #include "util/prng.h"
 
@@ -18,36 +19,6 @@ namespace axon::test {
 namespace {
 
 using namespace chess;
-
-struct ReadAll {
-    std::vector<PgnGame> games;
-    std::vector<std::string> errors;
-    std::vector<PgnError> kinds;
-    std::vector<PgnGame> skipped;
-};
-
-ReadAll readAll(std::istream& in, PgnReaderOptions options = {}) {
-    ReadAll all;
-    PgnReader reader(in, options);
-    PgnGame game;
-    for (int guard = 0; guard < 100'000; ++guard) {
-        auto r = reader.next(game);
-        if (!r.ok()) {
-            all.errors.push_back(r.error());
-            all.kinds.push_back(reader.lastError());
-            all.skipped.push_back(game);
-            continue;
-        }
-        if (!*r) break;
-        all.games.push_back(game);
-    }
-    return all;
-}
-
-ReadAll readText(const std::string& text, PgnReaderOptions options = {}) {
-    std::istringstream in(text);
-    return readAll(in, options);
-}
 
 std::string robustness(const std::string& name) { return "pgn/robustness/" + name; }
 

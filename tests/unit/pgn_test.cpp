@@ -9,6 +9,7 @@
 #include "chess/pgn_reader.h"
 #include "chess/pgn_writer.h"
 #include "chess/san.h"
+#include "pgn_test_helpers.h"
 #include "test_helpers.h"
 
 namespace axon::test {
@@ -23,37 +24,6 @@ std::string slurp(const std::filesystem::path& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-// Every game of the stream, and the errors of the skipped ones.
-struct ReadAll {
-    std::vector<PgnGame> games;
-    std::vector<std::string> errors;
-    std::vector<PgnError> kinds;
-    std::vector<PgnGame> skipped; // what was read of each skipped game
-};
-
-ReadAll readAll(std::istream& in, PgnReaderOptions options = {}) {
-    ReadAll all;
-    PgnReader reader(in, options);
-    PgnGame game;
-    for (int guard = 0; guard < 1'000'000; ++guard) {
-        auto r = reader.next(game);
-        if (!r.ok()) {
-            all.errors.push_back(r.error());
-            all.kinds.push_back(reader.lastError());
-            all.skipped.push_back(game);
-            continue;
-        }
-        if (!*r) break;
-        all.games.push_back(game);
-    }
-    return all;
-}
-
-ReadAll readText(const std::string& text, PgnReaderOptions options = {}) {
-    std::istringstream in(text);
-    return readAll(in, options);
 }
 
 bool hasEval(const PgnMove& m) { return m.evalCp || m.evalMate; }
