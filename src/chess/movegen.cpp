@@ -176,10 +176,13 @@ void generateAll(const Position& pos, Sink& sink) {
             for (bool kingSide : {true, false}) {
                 const CastlingRights right = castlingRight(Us, kingSide);
                 if (!pos.canCastle(right)) continue;
+                if ((occ & pos.castlingEmptySquares(right)) || (danger & pos.castlingKingPath(right)))
+                    continue;
                 const Square rook = pos.castlingRookSquare(right);
-                const Move castle(ksq, rook, MoveType::Castling);
-                // isLegal covers empty path, attacked path and the Chess960 rook shield.
-                if (pos.isLegal(castle)) sink.add(castle);
+                // Chess960: the castling rook itself may have shielded the king's destination.
+                const Square kingTo = castlingKingTarget(Us, kingSide);
+                if (pos.isAttacked(kingTo, Them, occ ^ squareBB(ksq) ^ squareBB(rook))) continue;
+                sink.add(Move(ksq, rook, MoveType::Castling));
             }
         }
     }

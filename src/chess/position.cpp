@@ -428,7 +428,7 @@ bool Position::isLegal(Move m) const {
     return !(pins & squareBB(from)) || aligned(from, to, ksq);
 }
 
-bool Position::givesCheck(Move m) const {
+bool Position::givesCheck(Move m, Bitboard discoverers) const {
     const Color us = m_sideToMove, them = ~us;
     const Square from = m.from(), to = m.to();
     const Square theirKing = kingSquare(them);
@@ -442,12 +442,12 @@ bool Position::givesCheck(Move m) const {
         if (pt == Pawn ? (pawnAttacks(us, to) & kingBB) : (attacks(pt, to, occAfter) & kingBB))
             return true;
         // Discovered check: the mover leaves a line between one of our sliders and their king.
-        return (blockersFor(theirKing, us) & squareBB(from)) && !aligned(from, to, theirKing);
+        return (discoverers & squareBB(from)) && !aligned(from, to, theirKing);
     }
     case MoveType::Promotion: {
         const Bitboard occAfter = (occ ^ squareBB(from)) | squareBB(to);
         if (attacks(m.promotion(), to, occAfter) & kingBB) return true;
-        return (blockersFor(theirKing, us) & squareBB(from)) && !aligned(from, to, theirKing);
+        return (discoverers & squareBB(from)) && !aligned(from, to, theirKing);
     }
     case MoveType::EnPassant: {
         const Square capSq = to - pawnPush(us);

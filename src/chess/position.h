@@ -111,7 +111,17 @@ class Position {
     bool isPseudoLegal(Move m) const;
     // Is a pseudo-legal move legal (does not leave the own king attacked)?
     bool isLegal(Move m) const;
-    bool givesCheck(Move m) const;
+    bool givesCheck(Move m) const { return givesCheck(m, discoveredCheckCandidates()); }
+    // The same with the side to move's discovered-check candidates computed once per node
+    // (the search asks for every move).
+    bool givesCheck(Move m, Bitboard discoverers) const;
+    // Our pieces standing between one of our sliders and the enemy king.
+    Bitboard discoveredCheckCandidates() const {
+        return blockersFor(kingSquare(~m_sideToMove), m_sideToMove) & pieces(m_sideToMove);
+    }
+    // Castling geometry of right r: squares that must be empty, squares the king crosses.
+    Bitboard castlingEmptySquares(CastlingRights r) const { return m_castlingEmpty[castlingIndex(r)]; }
+    Bitboard castlingKingPath(CastlingRights r) const { return m_castlingKingPath[castlingIndex(r)]; }
     // Legality of the en-passant capture from `from` (pins through two vacated squares).
     bool isLegalEnPassant(Square from) const { return epCaptureIsLegal(from, st().epSquare); }
     // Static exchange evaluation: does m win at least `threshold` material (pawn = 100)?

@@ -3,6 +3,7 @@
 // its own thread, so `stop`, `isready` and `quit` are answered while it thinks.
 #include "uci/uci.h"
 
+#include <charconv>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -239,7 +240,11 @@ bool UciSession::handle(const std::string& line) {
         send(m_engine.evalBreakdown());
     } else if (cmd == "bench") {
         int depth = engine::kDefaultBenchDepth;
-        if (std::string d; in >> d) depth = std::max(1, std::min(64, std::atoi(d.c_str())));
+        if (std::string d; in >> d) {
+            const auto [end, ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
+            if (ec != std::errc() || end != d.data() + d.size() || depth < 1 || depth > 64)
+                return sendError("bench: expected a depth from 1 to 64, found '" + d + "'"), true;
+        }
         if (!waitUntilIdle("bench")) return true;
         std::ostringstream out;
         engine::runBench(depth, out);
