@@ -48,7 +48,7 @@ expect '^readyok$' >/dev/null
 for bad in "frobnicate" "position" "position fen not a fen" "position startpos moves e2e5" \
     "position fen 8/8/8/8/8/8/8/8 w - - 0 1" "setoption name Hash value abc" \
     "setoption name Hash value 0" "setoption name NoSuchOption value 1" "setoption" \
-    "go depth -3" "go nodes xyz" "go wtime" "go sideways"; do
+    "go depth -3" "go nodes xyz" "go wtime" "go sideways" "bench abc" "bench 0"; do
     send "$bad"
     expect '^info string error' >/dev/null || fail "no error for '$bad'"
 done
