@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A CECP (xboard) engine for the match runner's tests. It plays legal chess only by asking
-# `axon` for its move (AXON_FOR_FAKE names the binary): it keeps the moves it was told in force
-# mode and, on `go`, runs `axon` at depth 1 on that position. Modes change its behaviour:
+# `axon` for its move (AXON_FOR_FAKE names the binary, run as a coprocess): it keeps the moves
+# it was told in force mode and, on `go`, asks axon at depth 1. Modes change its behaviour:
 #   good       protocol 2 with done=1, ping, setboard, usermove, san=0
 #   slowstart  sends done=0, waits 3 s, then done=1 (the runner must keep waiting)
 #   nodone     protocol 2 features but never done=1 (the runner goes on after 2 s)
@@ -16,12 +16,17 @@ axon=${AXON_FOR_FAKE:?AXON_FOR_FAKE must name the axon binary}
 fen="startpos"
 moves=()
 
+coproc AXON { exec "$axon" 2>/dev/null; }
+
 # Asks axon for the best move from the current position at depth 1.
 bestMove() {
-    local position="position $fen"
+    local position="position $fen" reply
     [[ $fen != startpos ]] && position="position fen $fen"
     ((${#moves[@]})) && position+=" moves ${moves[*]}"
-    printf 'uci\n%s\ngo depth 1\n' "$position" | "$axon" 2>/dev/null | sed -n 's/^bestmove \([^ ]*\).*/\1/p' | head -1
+    printf '%s\ngo depth 1\n' "$position" >&"${AXON[1]}"
+    while IFS= read -r reply <&"${AXON[0]}"; do
+        [[ $reply == bestmove* ]] && { reply=${reply#bestmove }; echo "${reply%% *}"; return; }
+    done
 }
 
 features() {
