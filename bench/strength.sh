@@ -113,7 +113,7 @@ for opponent in "${opponents[@]}"; do
 done
 
 # jsonField FILE KEY: a value of the two-engine summary (one "key": value per line).
-jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\"]*\)\"\{0,1\},\{0,1\}$/\1/p" "$1"; }
+jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$1"; }
 
 {
     echo "# Strength"
@@ -155,17 +155,27 @@ jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\"]*\)\"\{0,1\},\{0,1\}$/\1/p" "
         [[ -f $json ]] || continue
         elo=$(jsonField "$json" elo)
         err=$(jsonField "$json" elo_error95)
-        printf '| UCI_Elo %s | %.0f | %.0f |\n' "$(anchor "$opponent")" \
-            "$(awk -v a="$(anchor "$opponent")" -v e="$elo" 'BEGIN { print a + e }')" "$err"
-        combined+=("$(anchor "$opponent") $elo $err")
+        rating=$(awk -v a="$(anchor "$opponent")" -v e="$elo" 'BEGIN { printf "%.0f", a + e }')
+        # A clean sweep has no finite Elo (the figure is the clamp): it only bounds the rating.
+        if [[ $(jsonField "$json" losses) == 0 && $(jsonField "$json" draws) == 0 ]]; then
+            printf '| UCI_Elo %s | above %s (all games won; not used) | - |\n' "$(anchor "$opponent")" "$(anchor "$opponent")"
+        elif [[ $(jsonField "$json" wins) == 0 && $(jsonField "$json" draws) == 0 ]]; then
+            printf '| UCI_Elo %s | below %s (all games lost; not used) | - |\n' "$(anchor "$opponent")" "$(anchor "$opponent")"
+        else
+            printf '| UCI_Elo %s | %s | %.0f |\n' "$(anchor "$opponent")" "$rating" "$err"
+            combined+=("$(anchor "$opponent") $elo $err")
+        fi
     done
     if ((${#combined[@]})); then
         printf '%s\n' "${combined[@]}" | awk '{
             sigma = $3 / 1.96; if (sigma <= 0) sigma = 1e-9
             w = 1 / (sigma * sigma); sum += w * ($1 + $2); weights += w
         } END { printf "\nCombined: **%.0f +/- %.0f** (95%%).\n", sum / weights, 1.96 / sqrt(weights) }'
+    else
+        printf '\nNo anchor with a finite result yet: no combined rating.\n'
     fi
     echo
+    echo "Axon at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d)."
     echo "Measured on a 2-core machine shared with other jobs (builds, tests, matches), so engines"
     echo "got less CPU than the nominal time control suggests, unevenly; treat the numbers as"
     echo "rough. Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")\` (results kept in"
