@@ -196,6 +196,13 @@ util::Result<std::vector<std::string>> probeEngines(const MatchOptions& options,
             return util::makeError("engine " + std::to_string(i + 1) + " (" + config.command +
                                    ") speaks CECP (xboard), which has no node-limited search; "
                                    "give it tc=, movetime= or depth=");
+        // CECP's `st` takes whole seconds in most engines.
+        if (config.protocol == Protocol::Xboard &&
+            limitOf(options, int(i)).kind == TimeControl::Kind::MoveTime &&
+            limitOf(options, int(i)).moveTimeMs % 1000 != 0)
+            return util::makeError("engine " + std::to_string(i + 1) + " (" + config.command +
+                                   ") speaks CECP (xboard), whose 'st' takes whole seconds; give "
+                                   "a movetime in multiples of 1000 ms");
         auto probe = makeEngine(config);
         if (!probe->ensureStarted())
             return util::makeError("cannot start engine: " + probe->error());

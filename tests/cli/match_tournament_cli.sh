@@ -115,4 +115,22 @@ grep -q '^\[SetUp "1"\]' "$work/v960.pgn" || fail "--variant chess960: no SetUp 
 grep -q "does not support Chess960" "$work/xb960.txt" || fail "960 xboard: unclear error"
 ! "$axon" match --engine "cmd=$axon" --engine "cmd=$axon" --depth 1 --variant crazyhouse 2>/dev/null ||
     fail "unknown variant accepted"
+# 9. A real CECP engine (Debian's fairymax: no setboard, so the start-position PGN book).
+fairymax=/usr/games/fairymax
+if [[ -x $fairymax ]]; then
+    "$axon" match --engine "cmd=$axon" name=axon --engine "cmd=$fairymax" proto=xboard --tc 2+0.02 \
+        --games 2 --concurrency 2 --openings "$pgnbook" --pgn "$work/fmax.pgn" >"$work/fmax.txt" ||
+        fail "fairymax: exit $?"
+    [[ $(grep -c '^\[Result "[012/-]*"\]' "$work/fmax.pgn") -eq 2 ]] || fail "fairymax: 2 finished games"
+    grep -q '^\[Black "Fairy-Max' "$work/fmax.pgn" || fail "fairymax: its name"
+    ! grep -Eq 'disconnects|hangs|illegal|loses on time' "$work/fmax.txt" ||
+        { cat "$work/fmax.txt"; fail "fairymax: a game ended by a protocol failure"; }
+    # Round 1 has fairymax as Black: its moves' comments carry its thinking output.
+    awk '/^\[Round /{ round = $2 } round == "\"1\"]" && !/^\[/' "$work/fmax.pgn" | tr '\n' ' ' |
+        grep -Eq '[0-9]+\.\.\. [^ ]+ \{ [+-][0-9]+\.[0-9]{2}/[0-9]+ ' || fail "fairymax: no thinking output"
+elif [[ -n ${CI:-} ]]; then
+    fail "no $fairymax (scripts/install-deps.sh installs it)"
+else
+    echo "SKIP: no $fairymax"
+fi
 echo "match tournament/xboard/960 CLI: all checks passed"
