@@ -22,6 +22,8 @@ fi
 [[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
 [[ -f $BOOK ]] || { echo "no opening book $BOOK" >&2; exit 2; }
 
+# Forfeits depend on how busy the machine is: say so beside the count.
+loadBefore=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
 log=$(mktemp)
 pgn=$(mktemp)
 trap 'rm -f "$log" "$pgn"' EXIT
@@ -32,6 +34,7 @@ played=$(grep -c '^Game [0-9]*: ' "$log" || true)
 forfeits=$(grep -c '^\[Termination "time forfeit"\]' "$pgn" || true)
 other=$(grep '^Game [0-9]*: ' "$log" | grep -Ec 'disconnects|hangs|illegal|fails to start' || true)
 grep '^  ' "$log" | head -3
-echo "time control $TC: games $played, time forfeits $forfeits, other engine failures $other"
+echo "time control $TC: games $played, time forfeits $forfeits, other engine failures $other" \
+    "(load average before: $loadBefore, after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
 grep 'loses on time' "$log" || true
 [[ $forfeits -eq 0 && $other -eq 0 && $played -ge $GAMES ]]
