@@ -104,6 +104,7 @@ for opponent in "${opponents[@]}"; do
     log "$opponent: $GAMES games at $TC"
     # The result lands under its final name only when the match finished, so a run cut short
     # is played again next time rather than kept.
+    echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >"$RESULTS/$opponent.load"
     "$AXON" match --engine "cmd=$AXON" name=Axon option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
         --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --openings "$book" \
         --openings-order random --seed 1 --resign movecount=3 score=1000 \
@@ -124,19 +125,28 @@ jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" 
     echo "for 3 moves, draw after move 40 at |score| <= 0.10 for 8 moves). Elo is Axon's, from the"
     echo "pentanomial game-pair scores, with its 95% error."
     echo
-    echo "| Opponent | Protocol | Time control | Games | W-L-D | Score | Elo (Axon) | 95% error |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| Opponent | Protocol | Time control | Games | W-L-D | Score | Elo (Axon) | 95% error | Lost on time (Axon / opponent) |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     for opponent in "${ALL_OPPONENTS[@]}"; do
         json=$RESULTS/$opponent.json
         [[ -f $json ]] || continue
         proto=UCI
         [[ $(engineArgs "$opponent") == *proto=xboard* ]] && proto=CECP
         name=$(sed -n 's/^  "engines": \["[^"]*", "\([^"]*\)"\],$/\1/p' "$json")
-        printf '| %s | %s | %s | %s | %s-%s-%s | %.1f%% | %+.0f | %.0f |\n' "$name" "$proto" \
+        elo=$(printf '%+.0f' "$(jsonField "$json" elo)")
+        err=$(printf '%.0f' "$(jsonField "$json" elo_error95)")
+        # A clean sweep has no finite Elo; the runner's figure is only its clamp.
+        [[ $(jsonField "$json" losses) == 0 && $(jsonField "$json" draws) == 0 ]] && elo="all won" err="-"
+        [[ $(jsonField "$json" wins) == 0 && $(jsonField "$json" draws) == 0 ]] && elo="all lost" err="-"
+        # Time losses from the progress lines: Axon is White in odd games, Black in even ones.
+        logFile=$RESULTS/$opponent.log
+        axonFlags=$(grep -Ec '^Game [0-9]+: (Axon vs .* \(White|.* vs Axon .* \(Black) loses on time' "$logFile" 2>/dev/null || true)
+        otherFlags=$(grep -Ec '^Game [0-9]+: (Axon vs .* \(Black|.* vs Axon .* \(White) loses on time' "$logFile" 2>/dev/null || true)
+        printf '| %s | %s | %s | %s | %s-%s-%s | %.1f%% | %s | %s | %s / %s |\n' "$name" "$proto" \
             "$(jsonField "$json" time_control)" "$(jsonField "$json" games)" \
             "$(jsonField "$json" wins)" "$(jsonField "$json" losses)" "$(jsonField "$json" draws)" \
             "$(awk -v s="$(jsonField "$json" score)" 'BEGIN { print 100 * s }')" \
-            "$(jsonField "$json" elo)" "$(jsonField "$json" elo_error95)"
+            "$elo" "$err" "${axonFlags:-?}" "${otherFlags:-?}"
     done
     echo
     echo "## Rating on the Stockfish UCI_Elo scale"
