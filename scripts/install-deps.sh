@@ -19,6 +19,7 @@ readonly TEST_PACKAGES=(
     libgtest-dev libgmock-dev # unit tests
     clang                   # libFuzzer targets (AXON_FUZZ=ON)
     emscripten nodejs       # the WebAssembly perft build and running it
+    fairymax                # a real CECP (xboard) engine for the match runner's tests
 )
 # libFuzzer and clang's sanitizer runtimes for the distribution's default clang: the unversioned
 # package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,

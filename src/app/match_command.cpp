@@ -48,9 +48,19 @@ bool parseEngine(const std::vector<std::string>& items, match::EngineConfig& eng
         const auto kv = splitKeyValue(item);
         if (!kv) return fail("--engine expects key=value, got '" + item + "'");
         const auto& [key, value] = *kv;
-        if (key == "cmd") engine.command = value;
-        else if (key == "name") engine.name = value;
-        else if (key == "dir") engine.workingDir = value;
+        if (key == "cmd")
+            engine.command = value;
+        else if (key == "proto") {
+            if (value == "uci")
+                engine.protocol = match::Protocol::Uci;
+            else if (value == "xboard" || value == "cecp")
+                engine.protocol = match::Protocol::Xboard;
+            else
+                return fail("--engine proto is uci or xboard, got '" + value + "'");
+        } else if (key == "name")
+            engine.name = value;
+        else if (key == "dir")
+            engine.workingDir = value;
         else if (key.rfind("option.", 0) == 0 && key.size() > 7)
             engine.options.emplace_back(key.substr(7), value);
         else if (key == "tc" || key == "nodes" || key == "depth" || key == "movetime") {
@@ -59,7 +69,7 @@ bool parseEngine(const std::vector<std::string>& items, match::EngineConfig& eng
             engine.timeControl = *tc;
         } else
             return fail("unknown --engine key '" + key +
-                        "' (cmd, name, dir, option.NAME, tc, nodes, depth, movetime)");
+                        "' (cmd, proto, name, dir, option.NAME, tc, nodes, depth, movetime)");
     }
     if (engine.command.empty()) return fail("--engine needs cmd=COMMAND");
     return true;
@@ -78,12 +88,29 @@ bool parseKeyValues(const std::vector<std::string>& items, const char* flag, Set
 }
 
 bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
-    if (args.engines.size() != 2) return fail("exactly two --engine options are needed");
-    for (int i = 0; i < 2; ++i)
-        if (!parseEngine(args.engines[std::size_t(i)], options.engines[i])) return false;
+    if (args.engines.size() < 2) return fail("at least two --engine options are needed");
+    if (args.engines.size() > 2 && args.tournament.empty())
+        return fail("more than two engines need --tournament gauntlet or roundrobin");
+    if (args.tournament == "gauntlet")
+        options.tournament = match::TournamentKind::Gauntlet;
+    else if (args.tournament == "roundrobin" || args.tournament == "round-robin")
+        options.tournament = match::TournamentKind::RoundRobin;
+    else if (!args.tournament.empty())
+        return fail("--tournament is gauntlet or roundrobin");
+    options.engines.resize(args.engines.size());
+    bool everyEngineLimited = true;
+    for (std::size_t i = 0; i < args.engines.size(); ++i) {
+        if (!parseEngine(args.engines[i], options.engines[i])) return false;
+        everyEngineLimited = everyEngineLimited && options.engines[i].timeControl;
+    }
+    if (args.variant == "chess960" || args.variant == "fischerandom")
+        options.chess960 = true;
+    else if (args.variant != "standard")
+        return fail("--variant is standard or chess960");
+    if (!args.sprt.empty() && args.engines.size() > 2)
+        return fail("--sprt needs exactly two engines");
 
     const int limits = !args.tc.empty() + (args.nodes > 0) + (args.depth > 0) + (args.moveTime > 0);
-    const bool everyEngineLimited = options.engines[0].timeControl && options.engines[1].timeControl;
     if (limits > 1 || (limits == 0 && !everyEngineLimited))
         return fail("give one of --tc, --nodes, --depth, --movetime (or a limit for each engine)");
     if (limits == 1) {
@@ -103,7 +130,8 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
     options.pairs = args.rounds > 0 ? args.rounds : args.games > 0 ? (args.games + 1) / 2 : 1;
     options.concurrency = args.concurrency;
     options.openingsFile = args.openings;
-    if (args.openingsOrder == "random") options.openingOrder = match::OpeningOrder::Random;
+    if (args.openingsOrder == "random")
+        options.openingOrder = match::OpeningOrder::Random;
     else if (args.openingsOrder != "sequential")
         return fail("--openings-order is random or sequential");
     options.seed = args.seed;
@@ -112,18 +140,25 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
 
     if (!args.sprt.empty()) {
         match::SprtConfig sprt;
-        const bool ok = parseKeyValues(args.sprt, "--sprt", [&](const std::string& k, const std::string& v) {
-            const auto d = toDouble(v);
-            if (!d) return false;
-            if (k == "elo0") sprt.elo0 = *d;
-            else if (k == "elo1") sprt.elo1 = *d;
-            else if (k == "alpha") sprt.alpha = *d;
-            else if (k == "beta") sprt.beta = *d;
-            else return false;
-            return true;
-        });
+        const bool ok =
+            parseKeyValues(args.sprt, "--sprt", [&](const std::string& k, const std::string& v) {
+                const auto d = toDouble(v);
+                if (!d) return false;
+                if (k == "elo0")
+                    sprt.elo0 = *d;
+                else if (k == "elo1")
+                    sprt.elo1 = *d;
+                else if (k == "alpha")
+                    sprt.alpha = *d;
+                else if (k == "beta")
+                    sprt.beta = *d;
+                else
+                    return false;
+                return true;
+            });
         if (!ok) return false;
-        if (!(sprt.alpha > 0 && sprt.alpha < 1 && sprt.beta > 0 && sprt.beta < 1 && sprt.elo1 > sprt.elo0))
+        if (!(sprt.alpha > 0 && sprt.alpha < 1 && sprt.beta > 0 && sprt.beta < 1 &&
+              sprt.elo1 > sprt.elo0))
             return fail("--sprt needs 0 < alpha, beta < 1 and elo0 < elo1");
         options.sprt = sprt;
     }
@@ -131,9 +166,12 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
     if (!parseKeyValues(args.resign, "--resign", [&](const std::string& k, const std::string& v) {
             const auto n = toInt(v);
             if (!n || *n < 0) return false;
-            if (k == "movecount") adj.resignMoveCount = *n;
-            else if (k == "score") adj.resignScore = *n;
-            else return false;
+            if (k == "movecount")
+                adj.resignMoveCount = *n;
+            else if (k == "score")
+                adj.resignScore = *n;
+            else
+                return false;
             return true;
         }))
         return false;
@@ -141,10 +179,14 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
     if (!parseKeyValues(args.draw, "--draw", [&](const std::string& k, const std::string& v) {
             const auto n = toInt(v);
             if (!n || *n < 0) return false;
-            if (k == "movenumber") adj.drawMoveNumber = *n;
-            else if (k == "movecount") adj.drawMoveCount = *n;
-            else if (k == "score") adj.drawScore = *n;
-            else return false;
+            if (k == "movenumber")
+                adj.drawMoveNumber = *n;
+            else if (k == "movecount")
+                adj.drawMoveCount = *n;
+            else if (k == "score")
+                adj.drawScore = *n;
+            else
+                return false;
             return true;
         }))
         return false;
@@ -155,28 +197,39 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
 } // namespace
 
 CLI::App* addMatchCommand(CLI::App& app, MatchCommandArgs& args) {
-    auto* cmd = app.add_subcommand("match", "Play a match between two UCI engines");
+    auto* cmd =
+        app.add_subcommand("match", "Play a match or tournament between UCI / xboard engines");
     cmd->add_option("--engine", args.engines,
-                    "An engine (twice): cmd=COMMAND [name=NAME] [dir=DIR] [option.NAME=VALUE]... [tc=TC | depth=N | nodes=N | movetime=MS]")
+                    "An engine (twice or more): cmd=COMMAND [proto=uci|xboard] [name=NAME] "
+                    "[dir=DIR] [option.NAME=VALUE]... [tc=TC | depth=N | nodes=N | movetime=MS]")
         ->expected(1, 1000)
         ->required();
+    cmd->add_option(
+        "--tournament", args.tournament,
+        "With more than two engines: gauntlet (the first plays each other one) or roundrobin");
+    cmd->add_option("--variant", args.variant, "standard (default) or chess960");
     cmd->add_option("--tc", args.tc, "Clock: [moves/]seconds[+increment], e.g. 40/60+0.6, 10+0.1");
     cmd->add_option("--nodes", args.nodes, "Fixed nodes per move")->check(CLI::PositiveNumber);
     cmd->add_option("--depth", args.depth, "Fixed depth per move")->check(CLI::Range(1, 1000));
-    cmd->add_option("--movetime", args.moveTime, "Fixed time per move, ms")->check(CLI::PositiveNumber);
-    cmd->add_option("--games", args.games, "Games (rounded up to pairs)")->check(CLI::Range(1, 10000000));
+    cmd->add_option("--movetime", args.moveTime, "Fixed time per move, ms")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--games", args.games, "Games per pairing (rounded up to pairs)")
+        ->check(CLI::Range(1, 10000000));
     cmd->add_option("--rounds", args.rounds, "Game pairs: each opening with both colours")
         ->check(CLI::Range(1, 10000000));
-    cmd->add_option("--concurrency", args.concurrency, "Games played at once")->check(CLI::Range(1, 1024));
+    cmd->add_option("--concurrency", args.concurrency, "Games played at once")
+        ->check(CLI::Range(1, 1024));
     cmd->add_option("--openings", args.openings, "Opening book: .pgn, or EPD / FEN lines");
     cmd->add_option("--openings-order", args.openingsOrder, "sequential (default) or random");
     cmd->add_option("--seed", args.seed, "Seed for --openings-order random");
     cmd->add_option("--pgn", args.pgn, "Append every game to this PGN file");
     cmd->add_option("--json", args.json, "Write the summary as JSON");
-    cmd->add_option("--sprt", args.sprt, "elo0=E0 elo1=E1 alpha=A beta=B (normalised Elo)")->expected(1, 4);
+    cmd->add_option("--sprt", args.sprt, "elo0=E0 elo1=E1 alpha=A beta=B (normalised Elo)")
+        ->expected(1, 4);
     cmd->add_option("--resign", args.resign, "movecount=N score=CP")->expected(1, 2);
     cmd->add_option("--draw", args.draw, "movenumber=M movecount=N score=CP")->expected(1, 3);
-    cmd->add_option("--time-margin", args.timeMargin, "ms an engine may overrun its clock (default 100)")
+    cmd->add_option("--time-margin", args.timeMargin,
+                    "ms an engine may overrun its clock (default 100)")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--move-timeout", args.moveTimeout,
                     "ms before a move under --nodes/--depth counts as hung (default 60000)")

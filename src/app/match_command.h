@@ -14,6 +14,8 @@ namespace axon::app {
 // What the command line gives, before validation; the key=value lists stay raw until run.
 struct MatchCommandArgs {
     std::vector<std::vector<std::string>> engines; // one key=value list per --engine
+    std::string tournament;                        // gauntlet or roundrobin (more than 2 engines)
+    std::string variant = "standard";
     std::string tc;
     long long nodes = 0;
     int depth = 0;

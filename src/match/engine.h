@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The protocol-neutral engine interface a game drives (UCI today; CECP could implement it too),
-// with the engine's configuration and what one search request and answer carry.
+// The protocol-neutral engine interface a game drives (UCI or CECP/xboard), with the engine's
+// configuration and what one search request and answer carry.
 #pragma once
 
 #include <chrono>
@@ -14,7 +14,10 @@
 
 namespace axon::match {
 
+enum class Protocol { Uci, Xboard };
+
 struct EngineConfig {
+    Protocol protocol = Protocol::Uci;
     std::string name;    // empty: the engine's own "id name", else the command
     std::string command; // a shell command line
     std::string workingDir;
@@ -22,6 +25,8 @@ struct EngineConfig {
     std::vector<std::pair<std::string, std::string>> options;
     // This engine's own limit, overriding the match's (e.g. depth 1 against depth 5).
     std::optional<TimeControl> timeControl;
+    // Games start from Chess960 positions: UCI_Chess960 / `variant fischerandom` is set.
+    bool chess960 = false;
 };
 
 // What the engine is asked to search. Exactly one kind of limit is used: the clock fields when
@@ -35,6 +40,8 @@ struct SearchRequest {
     std::int64_t nodes = 0;
     int depth = 0;
     std::int64_t moveTimeMs = 0;
+    // The mover's whole time control, for protocols that set it once per game (CECP `level`).
+    TimeControl timeControl;
     // How long to wait for the answer before declaring the engine hung.
     std::chrono::milliseconds deadline{60000};
 };
@@ -49,6 +56,8 @@ struct SearchResult {
     std::optional<int> scoreMate; // signed moves to mate
     int depth = 0;
     std::chrono::milliseconds elapsed{0};
+    // The engine resigned instead of moving (CECP `resign`): it loses.
+    bool resigned = false;
     std::string error;
 };
 
@@ -60,6 +69,11 @@ class Engine {
     // Tells the engine that a new game begins and waits until it is ready.
     virtual bool newGame() = 0;
     virtual SearchResult search(const SearchRequest& request) = 0;
+    // Why this (started) engine cannot play a game from `fen`, or empty when it can.
+    virtual std::string cannotStartFrom(const std::string& fen) const {
+        (void)fen;
+        return {};
+    }
     // Kills the process; the next ensureStarted() starts a fresh one. Used after hangs.
     virtual void terminate() = 0;
     virtual const std::string& name() const = 0;

@@ -23,7 +23,8 @@ GameOutcome winFor(chess::Color c) {
 
 // A mate score as a very large centipawn score, so the adjudication thresholds apply to it.
 std::optional<int> comparableScore(const GameMove& m) {
-    if (m.scoreMate) return *m.scoreMate > 0 ? kMateScore - *m.scoreMate : -kMateScore - *m.scoreMate;
+    if (m.scoreMate)
+        return *m.scoreMate > 0 ? kMateScore - *m.scoreMate : -kMateScore - *m.scoreMate;
     return m.scoreCp;
 }
 
@@ -71,7 +72,8 @@ std::string formatComment(const GameMove& m) {
     char buf[64];
     std::string eval;
     if (m.scoreMate) {
-        std::snprintf(buf, sizeof buf, "%sM%d", *m.scoreMate >= 0 ? "+" : "-", std::abs(*m.scoreMate));
+        std::snprintf(buf, sizeof buf, "%sM%d", *m.scoreMate >= 0 ? "+" : "-",
+                      std::abs(*m.scoreMate));
         eval = buf;
     } else if (m.scoreCp) {
         std::snprintf(buf, sizeof buf, "%+.2f", *m.scoreCp / 100.0);
@@ -108,7 +110,8 @@ GameRecord playGame(Engine& white, Engine& black, const Opening& opening,
     };
 
     auto start = chess::parseFen(opening.fen);
-    if (!start) return finish(GameOutcome::Unfinished, "bad opening: " + start.error(), "unterminated");
+    if (!start)
+        return finish(GameOutcome::Unfinished, "bad opening: " + start.error(), "unterminated");
     chess::Position pos = *start;
     pos.setChess960(opening.chess960);
     std::vector<std::string> moves;
@@ -144,11 +147,13 @@ GameRecord playGame(Engine& white, Engine& black, const Opening& opening,
         // K+N+N v K cannot be won by force: no point playing it out.
         if (chess::insufficientMaterial(pos) == chess::MaterialDraw::DrawnByClaim)
             return finish(GameOutcome::Draw, "insufficient mating material", "adjudication");
-        if (stop && stop->load()) return finish(GameOutcome::Unfinished, "match stopped", "unterminated");
+        if (stop && stop->load())
+            return finish(GameOutcome::Unfinished, "match stopped", "unterminated");
 
         const TimeControl& tc = settings.timeControlFor(us);
         SearchRequest request;
         request.startFen = opening.fen;
+        request.timeControl = tc;
         request.moves = moves;
         switch (tc.kind) {
         case TimeControl::Kind::Clock:
@@ -177,18 +182,23 @@ GameRecord playGame(Engine& white, Engine& black, const Opening& opening,
         const SearchResult result = engines[us]->search(request);
         const chess::Color them = chess::Color(us ^ 1);
         if (result.status == SearchStatus::Crashed)
-            return finish(winFor(them), std::string(colorName(us)) + " disconnects: " + result.error,
+            return finish(winFor(them),
+                          std::string(colorName(us)) + " disconnects: " + result.error,
                           "abandoned");
         if (result.status == SearchStatus::Timeout) {
             // Under nodes or depth limits there is no clock to lose on: the engine hung.
-            const bool timed = tc.kind == TimeControl::Kind::Clock || tc.kind == TimeControl::Kind::MoveTime;
+            const bool timed =
+                tc.kind == TimeControl::Kind::Clock || tc.kind == TimeControl::Kind::MoveTime;
             return finish(winFor(them),
                           std::string(colorName(us)) +
                               (timed ? " loses on time" : " hangs: " + result.error),
                           timed ? "time forfeit" : "abandoned");
         }
         if (tc.kind == TimeControl::Kind::Clock && !clock.consume(us, result.elapsed.count()))
-            return finish(winFor(them), std::string(colorName(us)) + " loses on time", "time forfeit");
+            return finish(winFor(them), std::string(colorName(us)) + " loses on time",
+                          "time forfeit");
+        if (result.resigned)
+            return finish(winFor(them), std::string(colorName(us)) + " resigns", "normal");
 
         auto move = chess::parseUciMove(pos, result.bestMove);
         if (!move || *move == chess::Move::null())
@@ -227,7 +237,8 @@ chess::PgnGame toPgnGame(const GameRecord& record, const std::string& whiteName,
     pos.setChess960(record.opening.chess960);
     game.startFen = chess::toFen(pos);
     game.chess960 = record.opening.chess960;
-    if (game.startFen != chess::Position::kStartFen) {
+    // Chess960 games always name their start: the standard array is only one of 960.
+    if (game.startFen != chess::Position::kStartFen || game.chess960) {
         game.setTag("FEN", game.startFen);
         game.setTag("SetUp", "1");
     }
@@ -255,8 +266,11 @@ chess::PgnGame toPgnGame(const GameRecord& record, const std::string& whiteName,
         if (!add(uci, "book")) return game;
     for (const auto& m : record.moves)
         if (!add(m.uci, formatComment(m))) return game;
-    if (!game.moves.empty()) game.moves.back().comment += (game.moves.back().comment.empty() ? "" : ", ") + record.reason;
-    else game.preComment = record.reason;
+    if (!game.moves.empty())
+        game.moves.back().comment +=
+            (game.moves.back().comment.empty() ? "" : ", ") + record.reason;
+    else
+        game.preComment = record.reason;
     game.result = resultString(record.outcome);
     return game;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The match runner: worker threads each own one instance of both engines and play whole game
-// pairs, so the pentanomial count of a pair never mixes engine instances or openings.
+// The match runner: worker threads each own one instance of every engine and play whole game
+// pairs, so the pentanomial count of a pair never mixes engine instances or openings. A
+// tournament is a list of pairings whose game pairs are interleaved round by round.
 #include "match/match.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include <iomanip>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -18,7 +21,7 @@
 #include <vector>
 
 #include "chess/pgn_writer.h"
-#include "match/uci_engine.h"
+#include "match/engine_factory.h"
 
 namespace axon::match {
 
@@ -55,11 +58,45 @@ std::string fixed(double v, int decimals) {
 }
 
 std::string describeLimits(const MatchOptions& options) {
-    const auto& a = options.engines[0].timeControl;
-    const auto& b = options.engines[1].timeControl;
-    if (!a && !b) return options.game.timeControl.describe();
-    return (a ? a->describe() : options.game.timeControl.describe()) + " vs " +
-           (b ? b->describe() : options.game.timeControl.describe());
+    const TimeControl& common = options.game.timeControl;
+    bool own = false;
+    for (const auto& e : options.engines) own = own || e.timeControl;
+    if (!own) return common.describe();
+    std::string text;
+    for (const auto& e : options.engines)
+        text += (text.empty() ? "" : " vs ") +
+                (e.timeControl ? e.timeControl->describe() : common.describe());
+    return text;
+}
+
+const TimeControl& limitOf(const MatchOptions& options, int engine) {
+    const auto& own = options.engines[std::size_t(engine)].timeControl;
+    return own ? *own : options.game.timeControl;
+}
+
+const char* tournamentName(TournamentKind kind) {
+    return kind == TournamentKind::Gauntlet ? "gauntlet" : "roundrobin";
+}
+
+// Points as "5.5/10".
+std::string pointsText(const MatchScore& s) {
+    return fixed(double(s.wins) + 0.5 * double(s.draws), 1) + "/" + std::to_string(s.games());
+}
+
+// Engine `engine`'s results against `opponent`, from any pairing between them.
+std::optional<MatchScore> headToHead(const MatchSummary& s, int engine, int opponent) {
+    for (const auto& p : s.pairings) {
+        if (p.first == engine && p.second == opponent) return p.score;
+        if (p.first == opponent && p.second == engine) {
+            MatchScore flipped;
+            flipped.wins = p.score.losses;
+            flipped.losses = p.score.wins;
+            flipped.draws = p.score.draws;
+            for (std::size_t i = 0; i < 5; ++i) flipped.pentanomial[i] = p.score.pentanomial[4 - i];
+            return flipped;
+        }
+    }
+    return std::nullopt;
 }
 
 std::string jsonString(const std::string& text) {
@@ -85,18 +122,22 @@ class MatchState {
     MatchState(const MatchOptions& options, MatchSummary& summary, std::ostream& out)
         : m_options(options), m_summary(summary), m_out(out) {
         if (!options.pgnFile.empty()) m_pgn.open(options.pgnFile, std::ios::app);
+        m_totalGames = 2 * options.pairs * int(summary.pairings.size());
     }
 
     bool pgnOpen() const { return m_options.pgnFile.empty() || m_pgn.is_open(); }
 
     void recordGame(const GameRecord& record, const GameSettings& settings, int round,
-                    bool firstIsWhite) {
+                    std::size_t pairing, bool firstIsWhite) {
         const std::lock_guard lock(m_mutex);
+        PairingResult& p = m_summary.pairings[pairing];
         const double s = firstEngineScore(record.outcome, firstIsWhite);
-        m_summary.score.addGame(s);
+        p.score.addGame(s);
         ++m_summary.gamesPlayed;
-        const std::string& white = m_summary.names[firstIsWhite ? 0 : 1];
-        const std::string& black = m_summary.names[firstIsWhite ? 1 : 0];
+        const std::string& first = m_summary.names[std::size_t(p.first)];
+        const std::string& second = m_summary.names[std::size_t(p.second)];
+        const std::string& white = firstIsWhite ? first : second;
+        const std::string& black = firstIsWhite ? second : first;
         if (m_pgn.is_open()) {
             chess::PgnGame game = toPgnGame(record, white, black, settings);
             game.tags.insert(game.tags.begin(), {{"Event", m_options.event},
@@ -106,12 +147,11 @@ class MatchState {
             auto text = chess::toPgn(game);
             if (text) m_pgn << *text << std::flush;
         }
-        const MatchScore& sc = m_summary.score;
+        const MatchScore& sc = p.score;
         m_out << "Game " << round << ": " << white << " vs " << black << " "
-              << resultString(record.outcome) << " (" << record.reason << ")  | "
-              << m_summary.names[0] << " vs " << m_summary.names[1] << " W-L-D: " << sc.wins << "-"
-              << sc.losses << "-" << sc.draws << " [" << fixed(sc.scoreRatio(), 3) << "] "
-              << m_summary.gamesPlayed << "/" << 2 * m_options.pairs;
+              << resultString(record.outcome) << " (" << record.reason << ")  | " << first << " vs "
+              << second << " W-L-D: " << sc.wins << "-" << sc.losses << "-" << sc.draws << " ["
+              << fixed(sc.scoreRatio(), 3) << "] " << m_summary.gamesPlayed << "/" << m_totalGames;
         if (m_summary.sprt) m_out << "  LLR " << fixed(m_summary.sprt->llr, 2);
         m_out << std::endl;
     }
@@ -121,12 +161,13 @@ class MatchState {
         m_out << line << std::endl;
     }
 
-    // Returns true when the match should stop (the SPRT has decided).
-    bool recordPair(double first, double second) {
+    // Returns true when the match should stop (the SPRT has decided; two engines only).
+    bool recordPair(std::size_t pairing, double first, double second) {
         const std::lock_guard lock(m_mutex);
-        m_summary.score.addPentanomial(first, second);
+        MatchScore& score = m_summary.pairings[pairing].score;
+        score.addPentanomial(first, second);
         if (!m_options.sprt) return false;
-        m_summary.sprt = computeSprt(m_summary.score, *m_options.sprt);
+        m_summary.sprt = computeSprt(score, *m_options.sprt);
         if (m_summary.sprt->state == SprtState::Continue) return false;
         m_summary.stoppedBySprt = true;
         return true;
@@ -138,79 +179,193 @@ class MatchState {
     std::ostream& m_out;
     std::mutex m_mutex;
     std::ofstream m_pgn;
+    int m_totalGames = 0;
     std::string m_date = todayPgnDate();
     std::string m_site = hostName();
 };
 
+// Starts each engine once, learning its name and checking it can play this match's games.
+util::Result<std::vector<std::string>> probeEngines(const MatchOptions& options,
+                                                    const std::vector<EngineConfig>& configs,
+                                                    const std::vector<Opening>& book) {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        const EngineConfig& config = configs[i];
+        if (config.protocol == Protocol::Xboard &&
+            limitOf(options, int(i)).kind == TimeControl::Kind::Nodes)
+            return util::makeError("engine " + std::to_string(i + 1) + " (" + config.command +
+                                   ") speaks CECP (xboard), which has no node-limited search; "
+                                   "give it tc=, movetime= or depth=");
+        // CECP's `st` takes whole seconds in most engines.
+        if (config.protocol == Protocol::Xboard &&
+            limitOf(options, int(i)).kind == TimeControl::Kind::MoveTime &&
+            limitOf(options, int(i)).moveTimeMs % 1000 != 0)
+            return util::makeError("engine " + std::to_string(i + 1) + " (" + config.command +
+                                   ") speaks CECP (xboard), whose 'st' takes whole seconds; give "
+                                   "a movetime in multiples of 1000 ms");
+        auto probe = makeEngine(config);
+        if (!probe->ensureStarted())
+            return util::makeError("cannot start engine: " + probe->error());
+        std::string previous;
+        for (const auto& opening : book) {
+            if (opening.fen == previous) continue;
+            previous = opening.fen;
+            const std::string problem = probe->cannotStartFrom(opening.fen);
+            if (!problem.empty()) return util::makeError(problem);
+        }
+        names.push_back(probe->name());
+    }
+    // Equal names are numbered so results, PGN and rankings can tell the engines apart.
+    std::vector<std::string> unique = names;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (std::count(names.begin(), names.end(), names[i]) > 1)
+            unique[i] += " (" + std::to_string(i + 1) + ")";
+    return unique;
+}
+
 } // namespace
 
-util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& out) {
-    OpeningSequence openings;
-    if (!options.openingsFile.empty()) {
-        auto book = loadOpenings(options.openingsFile);
-        if (!book) return util::makeError(book.error());
-        openings = OpeningSequence(std::move(*book), options.openingOrder, options.seed);
+std::vector<std::pair<int, int>> tournamentPairings(int engines, TournamentKind kind) {
+    std::vector<std::pair<int, int>> pairings;
+    for (int a = 0; a < engines; ++a)
+        for (int b = a + 1; b < engines; ++b)
+            if (kind == TournamentKind::RoundRobin || a == 0) pairings.emplace_back(a, b);
+    return pairings;
+}
+
+std::vector<Standing> computeRanking(int engines, const std::vector<PairingResult>& pairings) {
+    std::vector<Standing> ranking(std::size_t(std::max(engines, 0)));
+    for (int e = 0; e < engines; ++e) ranking[std::size_t(e)].engine = e;
+    for (const auto& p : pairings) {
+        MatchScore& a = ranking[std::size_t(p.first)].score;
+        MatchScore& b = ranking[std::size_t(p.second)].score;
+        a.wins += p.score.wins;
+        a.losses += p.score.losses;
+        a.draws += p.score.draws;
+        b.wins += p.score.losses;
+        b.losses += p.score.wins;
+        b.draws += p.score.draws;
+        for (std::size_t i = 0; i < 5; ++i) {
+            a.pentanomial[i] += p.score.pentanomial[i];
+            b.pentanomial[4 - i] += p.score.pentanomial[i];
+        }
     }
+    for (auto& s : ranking) s.elo = estimateElo(s.score);
+    std::stable_sort(ranking.begin(), ranking.end(), [](const Standing& x, const Standing& y) {
+        return x.score.scoreRatio() > y.score.scoreRatio();
+    });
+    return ranking;
+}
+
+util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& out) {
+    const int engineCount = int(options.engines.size());
+    if (engineCount < 2) return util::makeError("a match needs at least two engines");
+    if (options.sprt && engineCount > 2)
+        return util::makeError("the SPRT needs exactly two engines");
+
+    std::vector<Opening> book;
+    if (!options.openingsFile.empty()) {
+        auto loaded = loadOpenings(options.openingsFile);
+        if (!loaded) return util::makeError(loaded.error());
+        book = std::move(*loaded);
+    }
+    // A book with Chess960 castling rights makes the whole match Chess960, so every engine is
+    // told before its first game; --variant chess960 does so for any book.
+    bool chess960 = options.chess960;
+    for (const auto& o : book) chess960 = chess960 || o.chess960;
+    if (chess960)
+        for (auto& o : book) o.chess960 = true;
+    std::vector<EngineConfig> configs = options.engines;
+    for (auto& c : configs) c.chess960 = chess960;
 
     MatchSummary summary;
     // Each engine must start once before any game, so a typo in a command line is an error
     // rather than a match of forfeits; this also learns the names engines give themselves.
-    for (int i = 0; i < 2; ++i) {
-        UciEngine probe(options.engines[i]);
-        if (!probe.ensureStarted()) return util::makeError("cannot start engine: " + probe.error());
-        summary.names[i] = probe.name();
+    auto names = probeEngines(options, configs, book);
+    if (!names) return util::makeError(names.error());
+    summary.names = std::move(*names);
+    for (std::size_t i = 0; i < configs.size(); ++i) configs[i].name = summary.names[i];
+
+    OpeningSequence openings;
+    if (!book.empty())
+        openings = OpeningSequence(std::move(book), options.openingOrder, options.seed);
+    else if (chess960)
+        openings = OpeningSequence({Opening{chess::Position::kStartFen, {}, true}},
+                                   OpeningOrder::Sequential, 0);
+
+    for (const auto& [a, b] : tournamentPairings(engineCount, options.tournament)) {
+        PairingResult p;
+        p.first = a;
+        p.second = b;
+        summary.pairings.push_back(p);
     }
-    if (summary.names[0] == summary.names[1]) {
-        summary.names[0] += " (1)";
-        summary.names[1] += " (2)";
-    }
-    EngineConfig configs[2] = {options.engines[0], options.engines[1]};
-    for (int i = 0; i < 2; ++i) configs[i].name = summary.names[i];
+    const int pairingCount = int(summary.pairings.size());
+    const int jobs = options.pairs * pairingCount;
 
     MatchState state(options, summary, out);
     if (!state.pgnOpen()) return util::makeError("cannot open " + options.pgnFile);
-    out << "Match " << summary.names[0] << " vs " << summary.names[1] << ": "
-        << 2 * options.pairs << " games, " << describeLimits(options) << ", "
-        << openings.size() << " openings, concurrency " << options.concurrency << std::endl;
+    if (engineCount == 2) {
+        out << "Match " << summary.names[0] << " vs " << summary.names[1] << ": ";
+    } else {
+        out << "Tournament (" << tournamentName(options.tournament) << ") of " << engineCount
+            << " engines, " << pairingCount << " pairings: ";
+    }
+    out << 2 * jobs << " games, " << describeLimits(options) << ", " << openings.size()
+        << " openings" << (chess960 ? " (Chess960)" : "") << ", concurrency " << options.concurrency
+        << std::endl;
 
-    std::atomic<int> nextPair{0};
+    std::atomic<int> nextJob{0};
     std::atomic<bool> stop{false};
     auto worker = [&] {
-        UciEngine first(configs[0]);
-        UciEngine second(configs[1]);
+        std::vector<std::unique_ptr<Engine>> instances(configs.size());
+        auto instance = [&](int e) -> Engine& {
+            auto& slot = instances[std::size_t(e)];
+            if (!slot) slot = makeEngine(configs[std::size_t(e)]);
+            return *slot;
+        };
         while (!stop.load()) {
-            const int pair = nextPair.fetch_add(1);
-            if (pair >= options.pairs) break;
-            const Opening& opening = openings.at(std::size_t(pair));
+            const int job = nextJob.fetch_add(1);
+            if (job >= jobs) break;
+            // Round by round, so every pairing advances together and all use the same openings.
+            const int round = job / pairingCount;
+            const std::size_t pairing = std::size_t(job % pairingCount);
+            const int a = summary.pairings[pairing].first;
+            const int b = summary.pairings[pairing].second;
+            const Opening& opening = openings.at(std::size_t(round));
             double scores[2] = {0, 0};
             bool complete = true;
             for (int g = 0; g < 2; ++g) {
                 const bool firstIsWhite = g == 0;
-                Engine& white = firstIsWhite ? static_cast<Engine&>(first) : second;
-                Engine& black = firstIsWhite ? static_cast<Engine&>(second) : first;
+                Engine& white = instance(firstIsWhite ? a : b);
+                Engine& black = instance(firstIsWhite ? b : a);
                 GameSettings settings = options.game;
-                settings.sideTimeControl[chess::White] = configs[firstIsWhite ? 0 : 1].timeControl;
-                settings.sideTimeControl[chess::Black] = configs[firstIsWhite ? 1 : 0].timeControl;
+                settings.sideTimeControl[chess::White] =
+                    configs[std::size_t(firstIsWhite ? a : b)].timeControl;
+                settings.sideTimeControl[chess::Black] =
+                    configs[std::size_t(firstIsWhite ? b : a)].timeControl;
                 const GameRecord record = playGame(white, black, opening, settings, &stop);
                 if (record.outcome == GameOutcome::Unfinished) {
                     if (!stop.load())
-                        state.note("Game " + std::to_string(2 * pair + g + 1) +
+                        state.note("Game " + std::to_string(2 * job + g + 1) +
                                    " not played: " + record.reason);
                     complete = false;
                     break;
                 }
                 scores[g] = firstEngineScore(record.outcome, firstIsWhite);
-                state.recordGame(record, settings, 2 * pair + g + 1, firstIsWhite);
+                state.recordGame(record, settings, 2 * job + g + 1, pairing, firstIsWhite);
             }
-            if (complete && state.recordPair(scores[0], scores[1])) stop = true;
+            if (complete && state.recordPair(pairing, scores[0], scores[1])) stop = true;
         }
     };
     std::vector<std::thread> threads;
-    const int workers = std::max(1, std::min(options.concurrency, options.pairs));
+    const int workers = std::max(1, std::min(options.concurrency, jobs));
     for (int i = 0; i < workers; ++i) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
 
-    summary.elo = estimateElo(summary.score);
+    for (auto& p : summary.pairings) p.elo = estimateElo(p.score);
+    summary.score = summary.pairings.front().score;
+    summary.elo = summary.pairings.front().elo;
+    if (engineCount > 2) summary.ranking = computeRanking(engineCount, summary.pairings);
     if (options.sprt) summary.sprt = computeSprt(summary.score, *options.sprt);
     out << formatSummary(summary, options);
     if (!options.jsonFile.empty()) {
@@ -221,20 +376,114 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
     return summary;
 }
 
+namespace {
+
+std::string formatTournament(const MatchSummary& s, const MatchOptions& options) {
+    const std::size_t n = s.names.size();
+    std::size_t width = 6;
+    for (std::size_t i = 0; i < n; ++i)
+        width = std::max(width, s.names[i].size() + std::to_string(i + 1).size() + 2);
+    std::ostringstream o;
+    o << "\nResults of the " << tournamentName(options.tournament) << " ("
+      << describeLimits(options) << "):\n";
+    for (const auto& p : s.pairings) {
+        const MatchScore& sc = p.score;
+        o << "  " << s.names[std::size_t(p.first)] << " vs " << s.names[std::size_t(p.second)]
+          << ": W-L-D " << sc.wins << "-" << sc.losses << "-" << sc.draws << "  " << pointsText(sc)
+          << " (" << fixed(100.0 * sc.scoreRatio(), 1) << "%)  Elo " << fixed(p.elo.elo, 1)
+          << " +/- " << fixed(p.elo.error95, 1) << "\n";
+    }
+    o << "\nCrosstable (points of the row's engine against the column's):\n";
+    o << "  " << std::left << std::setw(int(width)) << "";
+    for (std::size_t c = 0; c < n; ++c)
+        o << "  " << std::right << std::setw(9) << ("#" + std::to_string(c + 1));
+    o << "\n";
+    for (std::size_t r = 0; r < n; ++r) {
+        o << "  " << std::left << std::setw(int(width))
+          << ("#" + std::to_string(r + 1) + " " + s.names[r]);
+        for (std::size_t c = 0; c < n; ++c) {
+            const auto h = r == c ? std::nullopt : headToHead(s, int(r), int(c));
+            o << "  " << std::right << std::setw(9)
+              << (h ? pointsText(*h) : std::string(r == c ? "x" : "-"));
+        }
+        o << "\n";
+    }
+    o << "\nRanking (Elo against the opponents each met, 95% error):\n";
+    int rank = 0;
+    for (const auto& st : s.ranking) {
+        o << "  " << std::right << std::setw(2) << ++rank << ". " << std::left
+          << std::setw(int(width)) << s.names[std::size_t(st.engine)] << std::right << "  Elo "
+          << std::setw(7) << fixed(st.elo.elo, 1) << " +/- " << std::setw(5)
+          << fixed(st.elo.error95, 1) << "  Points " << pointsText(st.score) << " ("
+          << fixed(100.0 * st.score.scoreRatio(), 1) << "%)\n";
+    }
+    return o.str();
+}
+
+std::string scoreJson(const MatchScore& sc, const EloEstimate& elo) {
+    std::ostringstream o;
+    o << "\"games\": " << sc.games() << ", \"wins\": " << sc.wins << ", \"losses\": " << sc.losses
+      << ", \"draws\": " << sc.draws
+      << ", \"points\": " << fixed(double(sc.wins) + 0.5 * double(sc.draws), 1)
+      << ", \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
+      << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4]
+      << "], \"score\": " << fixed(sc.scoreRatio(), 4) << ", \"elo\": " << fixed(elo.elo, 2)
+      << ", \"elo_error95\": " << fixed(elo.error95, 2);
+    return o.str();
+}
+
+std::string tournamentJson(const MatchSummary& s, const MatchOptions& options) {
+    std::ostringstream o;
+    o << "{\n  \"tournament\": " << jsonString(tournamentName(options.tournament)) << ",\n";
+    o << "  \"engines\": [";
+    for (std::size_t i = 0; i < s.names.size(); ++i) o << (i ? ", " : "") << jsonString(s.names[i]);
+    o << "],\n  \"time_control\": " << jsonString(describeLimits(options)) << ",\n";
+    o << "  \"games\": " << s.gamesPlayed << ",\n  \"pairings\": [\n";
+    for (std::size_t i = 0; i < s.pairings.size(); ++i) {
+        const auto& p = s.pairings[i];
+        o << "    {\"first\": " << jsonString(s.names[std::size_t(p.first)])
+          << ", \"second\": " << jsonString(s.names[std::size_t(p.second)]) << ", "
+          << scoreJson(p.score, p.elo) << "}" << (i + 1 < s.pairings.size() ? "," : "") << "\n";
+    }
+    o << "  ],\n  \"crosstable\": [\n";
+    const std::size_t n = s.names.size();
+    for (std::size_t r = 0; r < n; ++r) {
+        o << "    [";
+        for (std::size_t c = 0; c < n; ++c) {
+            const auto h = r == c ? std::nullopt : headToHead(s, int(r), int(c));
+            o << (c ? ", " : "")
+              << (h ? fixed(double(h->wins) + 0.5 * double(h->draws), 1) : "null");
+        }
+        o << "]" << (r + 1 < n ? "," : "") << "\n";
+    }
+    o << "  ],\n  \"ranking\": [\n";
+    for (std::size_t i = 0; i < s.ranking.size(); ++i) {
+        const auto& st = s.ranking[i];
+        o << "    {\"engine\": " << jsonString(s.names[std::size_t(st.engine)]) << ", "
+          << scoreJson(st.score, st.elo) << "}" << (i + 1 < s.ranking.size() ? "," : "") << "\n";
+    }
+    o << "  ]\n}\n";
+    return o.str();
+}
+
+} // namespace
+
 std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
+    if (s.names.size() > 2) return formatTournament(s, options);
     const MatchScore& sc = s.score;
     std::ostringstream o;
-    o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " ("
-      << describeLimits(options) << "):\n";
+    o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " (" << describeLimits(options)
+      << "):\n";
     o << "  Games: " << sc.games() << "  W: " << sc.wins << "  L: " << sc.losses
       << "  D: " << sc.draws << "  Points: " << fixed(double(sc.wins) + 0.5 * double(sc.draws), 1)
       << " (" << fixed(100.0 * sc.scoreRatio(), 1) << "%)\n";
-    o << "  Pentanomial [LL, LD, DD+WL, WD, WW]: [" << sc.pentanomial[0] << ", " << sc.pentanomial[1]
-      << ", " << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "]\n";
+    o << "  Pentanomial [LL, LD, DD+WL, WD, WW]: [" << sc.pentanomial[0] << ", "
+      << sc.pentanomial[1] << ", " << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", "
+      << sc.pentanomial[4] << "]\n";
     o << "  Elo: " << fixed(s.elo.elo, 1) << " +/- " << fixed(s.elo.error95, 1)
       << " (95%)  nElo: " << fixed(s.elo.nElo, 1) << " +/- " << fixed(s.elo.nEloError95, 1)
-      << "  LOS: " << fixed(100.0 * s.elo.los, 1) << "%  Draw ratio: "
-      << fixed(100.0 * sc.drawRatio(), 1) << "%\n";
+      << "  LOS: " << fixed(100.0 * s.elo.los, 1)
+      << "%  Draw ratio: " << fixed(100.0 * sc.drawRatio(), 1) << "%\n";
     if (s.sprt && options.sprt) {
         o << "  SPRT (normalised Elo) [" << fixed(options.sprt->elo0, 2) << ", "
           << fixed(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
@@ -246,27 +495,32 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
 }
 
 std::string summaryJson(const MatchSummary& s, const MatchOptions& options) {
+    if (s.names.size() > 2) return tournamentJson(s, options);
     const MatchScore& sc = s.score;
     std::ostringstream o;
     o << "{\n";
     o << "  \"engines\": [" << jsonString(s.names[0]) << ", " << jsonString(s.names[1]) << "],\n";
     o << "  \"time_control\": " << jsonString(describeLimits(options)) << ",\n";
     o << "  \"games\": " << sc.games() << ",\n";
-    o << "  \"wins\": " << sc.wins << ",\n  \"losses\": " << sc.losses << ",\n  \"draws\": " << sc.draws << ",\n";
+    o << "  \"wins\": " << sc.wins << ",\n  \"losses\": " << sc.losses
+      << ",\n  \"draws\": " << sc.draws << ",\n";
     o << "  \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
       << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "],\n";
     o << "  \"score\": " << fixed(sc.scoreRatio(), 4) << ",\n";
-    o << "  \"elo\": " << fixed(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixed(s.elo.error95, 2) << ",\n";
-    o << "  \"nelo\": " << fixed(s.elo.nElo, 2) << ",\n  \"nelo_error95\": " << fixed(s.elo.nEloError95, 2) << ",\n";
-    o << "  \"los\": " << fixed(s.elo.los, 4) << ",\n  \"draw_ratio\": " << fixed(sc.drawRatio(), 4);
+    o << "  \"elo\": " << fixed(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixed(s.elo.error95, 2)
+      << ",\n";
+    o << "  \"nelo\": " << fixed(s.elo.nElo, 2)
+      << ",\n  \"nelo_error95\": " << fixed(s.elo.nEloError95, 2) << ",\n";
+    o << "  \"los\": " << fixed(s.elo.los, 4)
+      << ",\n  \"draw_ratio\": " << fixed(sc.drawRatio(), 4);
     if (s.sprt && options.sprt) {
         o << ",\n  \"sprt\": {\"elo_model\": \"normalized\", \"elo0\": " << options.sprt->elo0
           << ", \"elo1\": " << options.sprt->elo1 << ", \"alpha\": " << options.sprt->alpha
           << ", \"beta\": " << options.sprt->beta << ", \"llr\": " << fixed(s.sprt->llr, 4)
           << ", \"lower_bound\": " << fixed(s.sprt->lowerBound, 4)
-          << ", \"upper_bound\": " << fixed(s.sprt->upperBound, 4) << ", \"state\": "
-          << jsonString(toString(s.sprt->state)) << ", \"stopped_early\": "
-          << (s.stoppedBySprt ? "true" : "false") << "}";
+          << ", \"upper_bound\": " << fixed(s.sprt->upperBound, 4)
+          << ", \"state\": " << jsonString(toString(s.sprt->state))
+          << ", \"stopped_early\": " << (s.stoppedBySprt ? "true" : "false") << "}";
     }
     o << "\n}\n";
     return o.str();

@@ -69,8 +69,8 @@ bool UciEngine::waitFor(const std::string& token, milliseconds timeout) {
     while (true) {
         const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
         switch (m_process.readLine(line, left.count() > 0 ? left : milliseconds(0))) {
-        case ReadStatus::Timeout: return fail("no '" + token + "' within " +
-                                              std::to_string(timeout.count()) + " ms");
+        case ReadStatus::Timeout:
+            return fail("no '" + token + "' within " + std::to_string(timeout.count()) + " ms");
         case ReadStatus::Closed: return fail("exited while waiting for '" + token + "'");
         case ReadStatus::Line:
             if (startsWithWord(line, token)) return true;
@@ -98,6 +98,7 @@ bool UciEngine::ensureStarted() {
         m_process.kill();
         return false;
     }
+    if (m_config.chess960) m_process.writeLine("setoption name UCI_Chess960 value true");
     for (const auto& [key, value] : m_config.options)
         m_process.writeLine("setoption name " + key + " value " + value);
     m_process.writeLine("isready");
@@ -175,8 +176,8 @@ SearchResult UciEngine::search(const SearchRequest& request) {
             // Ask for the move anyway so a merely slow engine stays usable for the next game;
             // one that does not answer even then is killed and restarted.
             result.status = SearchStatus::Timeout;
-            result.error = m_name + ": no bestmove within " +
-                           std::to_string(request.deadline.count()) + " ms";
+            result.error =
+                m_name + ": no bestmove within " + std::to_string(request.deadline.count()) + " ms";
             m_process.writeLine("stop");
             if (!waitFor("bestmove", m_timeouts.stop)) terminate();
             return result;

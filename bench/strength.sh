@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Strength estimate: a gauntlet of Axon against the engines Debian packages (installed here
+# with apt-get when missing), one single-threaded match per opponent from the UHO book, then
+# docs/strength.md: Elo against each opponent with its 95% error, and a rating on the scale of
+# Stockfish's UCI_Elo levels (each anchor's level plus Axon's Elo against it, combined by
+# inverse-variance weighting).
+#
+# Usage: bench/strength.sh [--fast] [OPPONENT...]
+#   --fast     5+0.05 and fewer games (default 20 per opponent) instead of 10+0.1 (200)
+#   OPPONENT   any of: sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx
+#              (default: all). Each result is kept in $RESULTS/OPPONENT.json, and an opponent
+#              with a result for the same time control is skipped unless FORCE=1, so the
+#              script can be run in pieces and resumed; the doc is written from every result.
+# Environment: AXON (binary, default ./axon, build-release/axon or build/axon), GAMES (per
+#              opponent), CONCURRENCY (2), BOOK (UHO), RESULTS (bench/results/strength),
+#              DOC (docs/strength.md), FORCE=1, NO_INSTALL=1 (never call apt-get).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+fast=0
+opponents=()
+for arg in "$@"; do
+    case $arg in
+    --fast) fast=1 ;;
+    -h | --help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "strength.sh: unknown flag $arg" >&2; exit 2 ;;
+    *) opponents+=("$arg") ;;
+    esac
+done
+readonly ALL_OPPONENTS=(sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx)
+((${#opponents[@]})) || opponents=("${ALL_OPPONENTS[@]}")
+if ((fast)); then TC=5+0.05; GAMES=${GAMES:-20}; else TC=10+0.1; GAMES=${GAMES:-200}; fi
+readonly TC GAMES
+readonly CONCURRENCY=${CONCURRENCY:-2}
+readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
+# Fairy-Max has no `setboard`, so it can only start from the standard position: PGN openings.
+readonly PGN_BOOK=${PGN_BOOK:-../shared/data/books/8moves_v3.pgn}
+readonly RESULTS=${RESULTS:-bench/results/strength}
+readonly DOC=${DOC:-docs/strength.md}
+AXON=${AXON:-}
+if [[ -z $AXON ]]; then
+    for candidate in ./axon build-release/axon build/axon; do
+        [[ -x $candidate ]] && AXON=$candidate && break
+    done
+fi
+[[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
+AXON=$(realpath "$AXON")
+
+log() { echo "strength: $*" >&2; }
+
+# The Debian package, the --engine arguments, and (for the Stockfish levels) the anchor rating.
+package() {
+    case $1 in
+    sf*) echo stockfish ;; glaurung) echo glaurung ;; gnuchess) echo gnuchess ;;
+    toga2) echo toga2 ;; ethereal) echo ethereal-chess ;; fairymax) echo fairymax ;;
+    phalanx) echo phalanx ;; *) return 1 ;;
+    esac
+}
+engineArgs() {
+    case $1 in
+    sf1500 | sf2000 | sf2500)
+        echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#sf}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#sf}" ;;
+    glaurung) echo "cmd=/usr/games/glaurung|name=Glaurung 2.2|option.Threads=1|option.OwnBook=false" ;;
+    gnuchess) echo "cmd=/usr/games/gnuchess --uci|name=GNU Chess 6.2.7|option.OwnBook=false" ;;
+    toga2) echo "cmd=/usr/games/toga2|name=Toga II 3.0|option.OwnBook=false|option.Number of Threads=1|option.Hash=16" ;;
+    ethereal) echo "cmd=/usr/games/ethereal-chess|name=Ethereal 12.00|option.Threads=1|option.Hash=16" ;;
+    # Own books and learning off; xboard engines are single-threaded.
+    fairymax) echo "cmd=/usr/games/fairymax|proto=xboard|name=Fairy-Max 5.0b" ;;
+    phalanx) echo "cmd=/usr/games/phalanx -b- -l-|proto=xboard|name=Phalanx XXV" ;;
+    esac
+}
+anchor() { case $1 in sf*) echo "${1#sf}" ;; *) echo "" ;; esac; }
+
+isInstalled() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+asRoot() {
+    if [[ $EUID -eq 0 ]]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+        log "need root (or sudo) to run: $*"; exit 1; fi
+}
+
+# Idempotent: apt-get only runs when a package is missing.
+missing=()
+for opponent in "${opponents[@]}"; do
+    pkg=$(package "$opponent") || { log "unknown opponent '$opponent' (${ALL_OPPONENTS[*]})"; exit 2; }
+    isInstalled "$pkg" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+    [[ -n ${NO_INSTALL:-} ]] && { log "missing packages: ${missing[*]}"; exit 1; }
+    log "installing ${missing[*]}"
+    asRoot apt-get update -qq
+    asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+mkdir -p "$RESULTS"
+for opponent in "${opponents[@]}"; do
+    json=$RESULTS/$opponent.json
+    if [[ -f $json && -z ${FORCE:-} ]] && grep -q "\"time_control\": \"$TC\"" "$json"; then
+        log "$opponent: kept $json (FORCE=1 to replay)"
+        continue
+    fi
+    book=$BOOK
+    [[ $opponent == fairymax ]] && book=$PGN_BOOK
+    IFS='|' read -r -a spec <<<"$(engineArgs "$opponent")"
+    log "$opponent: $GAMES games at $TC"
+    # The result lands under its final name only when the match finished, so a run cut short
+    # is played again next time rather than kept.
+    echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >"$RESULTS/$opponent.load"
+    "$AXON" match --engine "cmd=$AXON" name=Axon option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
+        --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --openings "$book" \
+        --openings-order random --seed 1 --resign movecount=3 score=1000 \
+        --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn" \
+        --json "$json.tmp" | tee "$RESULTS/$opponent.log" | grep -v '^Game ' || true
+    if [[ -f $json.tmp ]]; then mv "$json.tmp" "$json"; else log "$opponent: match failed"; fi
+done
+
+# jsonField FILE KEY: a value of the two-engine summary (one "key": value per line).
+jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$1"; }
+
+{
+    echo "# Strength"
+    echo
+    echo "Axon against the engines Debian packages, measured by \`bench/strength.sh\` (\`axon match\`:"
+    echo "Axon first, one thread and 16 MB hash each, own books off, openings from UHO_4060_v4.epd in"
+    echo "random order (Fairy-Max: 8moves_v3.pgn, as it cannot set up a position), resign at 10 pawns"
+    echo "for 3 moves, draw after move 40 at |score| <= 0.10 for 8 moves). Elo is Axon's, from the"
+    echo "pentanomial game-pair scores, with its 95% error."
+    echo
+    echo "| Opponent | Protocol | Time control | Games | W-L-D | Score | Elo (Axon) | 95% error | Lost on time (Axon / opponent) |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    for opponent in "${ALL_OPPONENTS[@]}"; do
+        json=$RESULTS/$opponent.json
+        [[ -f $json ]] || continue
+        proto=UCI
+        [[ $(engineArgs "$opponent") == *proto=xboard* ]] && proto=CECP
+        name=$(sed -n 's/^  "engines": \["[^"]*", "\([^"]*\)"\],$/\1/p' "$json")
+        elo=$(printf '%+.0f' "$(jsonField "$json" elo)")
+        err=$(printf '%.0f' "$(jsonField "$json" elo_error95)")
+        # A clean sweep has no finite Elo; the runner's figure is only its clamp.
+        [[ $(jsonField "$json" losses) == 0 && $(jsonField "$json" draws) == 0 ]] && elo="all won" err="-"
+        [[ $(jsonField "$json" wins) == 0 && $(jsonField "$json" draws) == 0 ]] && elo="all lost" err="-"
+        # Time losses from the progress lines: Axon is White in odd games, Black in even ones.
+        logFile=$RESULTS/$opponent.log
+        axonFlags=$(grep -Ec '^Game [0-9]+: (Axon vs .* \(White|.* vs Axon .* \(Black) loses on time' "$logFile" 2>/dev/null || true)
+        otherFlags=$(grep -Ec '^Game [0-9]+: (Axon vs .* \(Black|.* vs Axon .* \(White) loses on time' "$logFile" 2>/dev/null || true)
+        printf '| %s | %s | %s | %s | %s-%s-%s | %.1f%% | %s | %s | %s / %s |\n' "$name" "$proto" \
+            "$(jsonField "$json" time_control)" "$(jsonField "$json" games)" \
+            "$(jsonField "$json" wins)" "$(jsonField "$json" losses)" "$(jsonField "$json" draws)" \
+            "$(awk -v s="$(jsonField "$json" score)" 'BEGIN { print 100 * s }')" \
+            "$elo" "$err" "${axonFlags:-?}" "${otherFlags:-?}"
+    done
+    echo
+    echo "## Rating on the Stockfish UCI_Elo scale"
+    echo
+    echo "Each Stockfish level is an anchor: Axon's rating from it is the level's UCI_Elo plus Axon's"
+    echo "Elo against it, with that match's error. The anchors are combined by inverse-variance"
+    echo "weighting (weight 1/sigma^2, sigma = error/1.96). UCI_Elo is calibrated by Stockfish at"
+    echo "its own (CCRL 40/4-like) conditions, so this is a rough scale, and a score near 0% or 100%"
+    echo "says little: those anchors get large errors and little weight."
+    echo
+    echo "| Anchor | Axon's rating from it | 95% error |"
+    echo "|---|---|---|"
+    combined=()
+    for opponent in sf1500 sf2000 sf2500; do
+        json=$RESULTS/$opponent.json
+        [[ -f $json ]] || continue
+        elo=$(jsonField "$json" elo)
+        err=$(jsonField "$json" elo_error95)
+        rating=$(awk -v a="$(anchor "$opponent")" -v e="$elo" 'BEGIN { printf "%.0f", a + e }')
+        # A clean sweep has no finite Elo (the figure is the clamp): it only bounds the rating.
+        if [[ $(jsonField "$json" losses) == 0 && $(jsonField "$json" draws) == 0 ]]; then
+            printf '| UCI_Elo %s | above %s (all games won; not used) | - |\n' "$(anchor "$opponent")" "$(anchor "$opponent")"
+        elif [[ $(jsonField "$json" wins) == 0 && $(jsonField "$json" draws) == 0 ]]; then
+            printf '| UCI_Elo %s | below %s (all games lost; not used) | - |\n' "$(anchor "$opponent")" "$(anchor "$opponent")"
+        else
+            printf '| UCI_Elo %s | %s | %.0f |\n' "$(anchor "$opponent")" "$rating" "$err"
+            combined+=("$(anchor "$opponent") $elo $err")
+        fi
+    done
+    if ((${#combined[@]})); then
+        printf '%s\n' "${combined[@]}" | awk '{
+            sigma = $3 / 1.96; if (sigma <= 0) sigma = 1e-9
+            w = 1 / (sigma * sigma); sum += w * ($1 + $2); weights += w
+        } END { printf "\nCombined: **%.0f +/- %.0f** (95%%).\n", sum / weights, 1.96 / sqrt(weights) }'
+    else
+        printf '\nNo anchor with a finite result yet: no combined rating.\n'
+    fi
+    echo
+    echo "Axon at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d)."
+    echo "Measured on a 2-core machine shared with other jobs (builds, tests, matches), so engines"
+    echo "got less CPU than the nominal time control suggests, unevenly; treat the numbers as"
+    echo "rough. Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")\` (results kept in"
+    echo "\`$RESULTS/\`; \`GAMES=N bench/strength.sh OPPONENT...\` runs pieces)."
+} >"$DOC"
+log "wrote $DOC"
