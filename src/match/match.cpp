@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "chess/pgn_writer.h"
+#include "match/json_text.h"
 #include "match/uci_engine.h"
 
 namespace axon::match {
@@ -46,37 +47,12 @@ double firstEngineScore(GameOutcome outcome, bool firstIsWhite) {
     return whiteWon == firstIsWhite ? 1.0 : 0.0;
 }
 
-std::string fixed(double v, int decimals) {
-    // No "-0.0" for values that round to zero.
-    if (std::abs(v) < 0.5 * std::pow(10.0, -decimals)) v = 0.0;
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << v;
-    return s.str();
-}
-
 std::string describeLimits(const MatchOptions& options) {
     const auto& a = options.engines[0].timeControl;
     const auto& b = options.engines[1].timeControl;
     if (!a && !b) return options.game.timeControl.describe();
     return (a ? a->describe() : options.game.timeControl.describe()) + " vs " +
            (b ? b->describe() : options.game.timeControl.describe());
-}
-
-std::string jsonString(const std::string& text) {
-    std::string s = "\"";
-    for (char ch : text) {
-        if (ch == '"' || ch == '\\') {
-            s += '\\';
-            s += ch;
-        } else if (static_cast<unsigned char>(ch) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-            s += buf;
-        } else {
-            s += ch;
-        }
-    }
-    return s + "\"";
 }
 
 // Shared by the workers; everything behind m_mutex.
@@ -110,9 +86,9 @@ class MatchState {
         m_out << "Game " << round << ": " << white << " vs " << black << " "
               << resultString(record.outcome) << " (" << record.reason << ")  | "
               << m_summary.names[0] << " vs " << m_summary.names[1] << " W-L-D: " << sc.wins << "-"
-              << sc.losses << "-" << sc.draws << " [" << fixed(sc.scoreRatio(), 3) << "] "
+              << sc.losses << "-" << sc.draws << " [" << fixedDecimals(sc.scoreRatio(), 3) << "] "
               << m_summary.gamesPlayed << "/" << 2 * m_options.pairs;
-        if (m_summary.sprt) m_out << "  LLR " << fixed(m_summary.sprt->llr, 2);
+        if (m_summary.sprt) m_out << "  LLR " << fixedDecimals(m_summary.sprt->llr, 2);
         m_out << std::endl;
     }
 
@@ -227,19 +203,19 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
     o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " ("
       << describeLimits(options) << "):\n";
     o << "  Games: " << sc.games() << "  W: " << sc.wins << "  L: " << sc.losses
-      << "  D: " << sc.draws << "  Points: " << fixed(double(sc.wins) + 0.5 * double(sc.draws), 1)
-      << " (" << fixed(100.0 * sc.scoreRatio(), 1) << "%)\n";
+      << "  D: " << sc.draws << "  Points: " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1)
+      << " (" << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)\n";
     o << "  Pentanomial [LL, LD, DD+WL, WD, WW]: [" << sc.pentanomial[0] << ", " << sc.pentanomial[1]
       << ", " << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "]\n";
-    o << "  Elo: " << fixed(s.elo.elo, 1) << " +/- " << fixed(s.elo.error95, 1)
-      << " (95%)  nElo: " << fixed(s.elo.nElo, 1) << " +/- " << fixed(s.elo.nEloError95, 1)
-      << "  LOS: " << fixed(100.0 * s.elo.los, 1) << "%  Draw ratio: "
-      << fixed(100.0 * sc.drawRatio(), 1) << "%\n";
+    o << "  Elo: " << fixedDecimals(s.elo.elo, 1) << " +/- " << fixedDecimals(s.elo.error95, 1)
+      << " (95%)  nElo: " << fixedDecimals(s.elo.nElo, 1) << " +/- " << fixedDecimals(s.elo.nEloError95, 1)
+      << "  LOS: " << fixedDecimals(100.0 * s.elo.los, 1) << "%  Draw ratio: "
+      << fixedDecimals(100.0 * sc.drawRatio(), 1) << "%\n";
     if (s.sprt && options.sprt) {
-        o << "  SPRT (normalised Elo) [" << fixed(options.sprt->elo0, 2) << ", "
-          << fixed(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
-          << options.sprt->beta << ": LLR " << fixed(s.sprt->llr, 2) << " ["
-          << fixed(s.sprt->lowerBound, 2) << ", " << fixed(s.sprt->upperBound, 2) << "] "
+        o << "  SPRT (normalised Elo) [" << fixedDecimals(options.sprt->elo0, 2) << ", "
+          << fixedDecimals(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
+          << options.sprt->beta << ": LLR " << fixedDecimals(s.sprt->llr, 2) << " ["
+          << fixedDecimals(s.sprt->lowerBound, 2) << ", " << fixedDecimals(s.sprt->upperBound, 2) << "] "
           << toString(s.sprt->state) << (s.stoppedBySprt ? " (match stopped early)" : "") << "\n";
     }
     return o.str();
@@ -255,16 +231,16 @@ std::string summaryJson(const MatchSummary& s, const MatchOptions& options) {
     o << "  \"wins\": " << sc.wins << ",\n  \"losses\": " << sc.losses << ",\n  \"draws\": " << sc.draws << ",\n";
     o << "  \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
       << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "],\n";
-    o << "  \"score\": " << fixed(sc.scoreRatio(), 4) << ",\n";
-    o << "  \"elo\": " << fixed(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixed(s.elo.error95, 2) << ",\n";
-    o << "  \"nelo\": " << fixed(s.elo.nElo, 2) << ",\n  \"nelo_error95\": " << fixed(s.elo.nEloError95, 2) << ",\n";
-    o << "  \"los\": " << fixed(s.elo.los, 4) << ",\n  \"draw_ratio\": " << fixed(sc.drawRatio(), 4);
+    o << "  \"score\": " << fixedDecimals(sc.scoreRatio(), 4) << ",\n";
+    o << "  \"elo\": " << fixedDecimals(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixedDecimals(s.elo.error95, 2) << ",\n";
+    o << "  \"nelo\": " << fixedDecimals(s.elo.nElo, 2) << ",\n  \"nelo_error95\": " << fixedDecimals(s.elo.nEloError95, 2) << ",\n";
+    o << "  \"los\": " << fixedDecimals(s.elo.los, 4) << ",\n  \"draw_ratio\": " << fixedDecimals(sc.drawRatio(), 4);
     if (s.sprt && options.sprt) {
         o << ",\n  \"sprt\": {\"elo_model\": \"normalized\", \"elo0\": " << options.sprt->elo0
           << ", \"elo1\": " << options.sprt->elo1 << ", \"alpha\": " << options.sprt->alpha
-          << ", \"beta\": " << options.sprt->beta << ", \"llr\": " << fixed(s.sprt->llr, 4)
-          << ", \"lower_bound\": " << fixed(s.sprt->lowerBound, 4)
-          << ", \"upper_bound\": " << fixed(s.sprt->upperBound, 4) << ", \"state\": "
+          << ", \"beta\": " << options.sprt->beta << ", \"llr\": " << fixedDecimals(s.sprt->llr, 4)
+          << ", \"lower_bound\": " << fixedDecimals(s.sprt->lowerBound, 4)
+          << ", \"upper_bound\": " << fixedDecimals(s.sprt->upperBound, 4) << ", \"state\": "
           << jsonString(toString(s.sprt->state)) << ", \"stopped_early\": "
           << (s.stoppedBySprt ? "true" : "false") << "}";
     }
