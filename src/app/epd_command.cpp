@@ -48,7 +48,7 @@ int runEpdCommand(const EpdCommandArgs& args) {
     auto summary =
         match::runSuite(suite, options, match::uciEngineFactory(setup->engine), std::cout);
     if (!summary) return fail(summary.error());
-    std::cout << "Suite: " << args.suiteFile << "\n" << match::formatSuiteSummary(*summary);
+    std::cout << "File: " << args.suiteFile << "\n" << match::formatSuiteSummary(*summary);
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::suiteSummaryJson(*summary, suite)))
         return fail("cannot write " + args.analysis.json);

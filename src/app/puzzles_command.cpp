@@ -57,7 +57,9 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     if (set.malformed.size() > kMalformedShown)
         std::cerr << "axon puzzles: ... and " << set.malformed.size() - kMalformedShown
                   << " more malformed lines\n";
-    if (set.puzzles.empty()) return fail("no puzzle in " + args.csvFile + " passes the filters");
+    if (set.puzzles.empty())
+        return fail("no puzzle to solve in " + args.csvFile + " (" + std::to_string(set.malformed.size()) +
+                    " malformed lines, " + std::to_string(set.filteredOut) + " filtered out)");
 
     match::PuzzleRunOptions options;
     options.limit = setup->limit;
@@ -67,7 +69,7 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     auto summary =
         match::runPuzzles(set, options, match::uciEngineFactory(setup->engine), std::cout);
     if (!summary) return fail(summary.error());
-    std::cout << "Puzzles: " << args.csvFile << "\n"
+    std::cout << "File: " << args.csvFile << "\n"
               << match::formatPuzzleSummary(*summary, args.topThemes);
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::puzzleSummaryJson(*summary, set.puzzles)))
