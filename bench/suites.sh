@@ -3,11 +3,11 @@
 # Test-suite strength, Axon against Stockfish (Debian's package), measured the same way: the same
 # `axon epd` / `axon puzzles` driver, the same limits, one thread and 16 MB hash each, a new game
 # per position. Runs WAC (300 positions) at fixed nodes and at 1 s per move, Bratko-Kopec, and
-# 500 evenly spaced puzzles of the Lichess sample (it is sorted by rating, so all ratings), and prints a
-# Markdown table (docs/test-suites.md holds one measured with this script).
+# 500 evenly spaced puzzles of the Lichess sample (sorted by rating, so every band), and prints
+# a Markdown table (docs/test-suites.md holds one measured with this script).
 #
 # Usage: bench/suites.sh [--quick] [--no-movetime]
-#   --quick        the first 50 WAC positions and 100 puzzles only
+#   --quick        the first 50 WAC positions and 100 evenly spaced puzzles only
 #   --no-movetime  skip the 1 s/move WAC run (300 s of search per engine)
 # Environment: AXON (binary; default ./axon, else build/axon), STOCKFISH (/usr/games/stockfish),
 # NODES (100000), MOVETIME (1000 ms), CONCURRENCY (2), AXON_SHARED_DATA (../shared/data).

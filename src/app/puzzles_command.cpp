@@ -58,8 +58,9 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
         std::cerr << "axon puzzles: ... and " << set.malformed.size() - kMalformedShown
                   << " more malformed lines\n";
     if (set.puzzles.empty())
-        return fail("no puzzle to solve in " + args.csvFile + " (" + std::to_string(set.malformed.size()) +
-                    " malformed lines, " + std::to_string(set.filteredOut) + " filtered out)");
+        return fail("no puzzle to solve in " + args.csvFile + " (" +
+                    std::to_string(set.malformed.size()) + " malformed lines, " +
+                    std::to_string(set.filteredOut) + " filtered out)");
 
     match::PuzzleRunOptions options;
     options.limit = setup->limit;
