@@ -177,10 +177,21 @@ PuzzleSet readPuzzles(std::istream& in, const PuzzleFilter& filter) {
 
 PuzzleAttempt solvePuzzle(Engine& engine, const Puzzle& puzzle, const AnalysisLimit& limit) {
     PuzzleAttempt attempt;
+    // parsePuzzleLine has checked all of this; a puzzle built some other way is checked here.
     auto start = chess::parseFen(puzzle.fen);
-    if (!start) {
-        attempt.error = "bad FEN: " + start.error();
+    if (!start || puzzle.moves.size() < 2 || puzzle.moves.size() % 2 != 0) {
+        attempt.error = "malformed puzzle";
         return attempt;
+    }
+    std::vector<chess::Move> solution;
+    for (chess::Position check = *start; const auto& text : puzzle.moves) {
+        const auto m = chess::parseUciMove(check, text);
+        if (!m) {
+            attempt.error = "malformed puzzle: " + m.error();
+            return attempt;
+        }
+        solution.push_back(*m);
+        check.makeMove(*m);
     }
     if (!engine.newGame()) {
         attempt.error = engine.error();
@@ -191,7 +202,7 @@ PuzzleAttempt solvePuzzle(Engine& engine, const Puzzle& puzzle, const AnalysisLi
     request.startFen = puzzle.fen;
     limit.applyTo(request);
     // The opponent's move sets the puzzle.
-    pos.makeMove(*chess::parseUciMove(pos, puzzle.moves[0]));
+    pos.makeMove(solution[0]);
     request.moves.push_back(puzzle.moves[0]);
     for (std::size_t i = 1; i < puzzle.moves.size(); i += 2) {
         const SearchResult answer = engine.search(request);
@@ -205,7 +216,7 @@ PuzzleAttempt solvePuzzle(Engine& engine, const Puzzle& puzzle, const AnalysisLi
             attempt.error = "illegal move '" + answer.bestMove + "'";
             return attempt;
         }
-        const chess::Move expected = *chess::parseUciMove(pos, puzzle.moves[i]);
+        const chess::Move expected = solution[i];
         if (i == 1) attempt.firstMoveAgrees = *played == expected;
         pos.makeMove(*played);
         if (isCheckmate(pos)) {
@@ -219,7 +230,7 @@ PuzzleAttempt solvePuzzle(Engine& engine, const Puzzle& puzzle, const AnalysisLi
         }
         request.moves.push_back(puzzle.moves[i]);
         request.moves.push_back(puzzle.moves[i + 1]);
-        pos.makeMove(*chess::parseUciMove(pos, puzzle.moves[i + 1]));
+        pos.makeMove(solution[i + 1]);
     }
     return attempt;
 }

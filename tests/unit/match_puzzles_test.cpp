@@ -178,6 +178,16 @@ TEST(Puzzles, EngineFailuresAreReportedNotFatal) {
     EXPECT_NE(a.error.find("illegal move 'a1a9'"), std::string::npos);
 }
 
+TEST(Puzzles, AnUncheckedBadPuzzleIsAnErrorNotACrash) {
+    auto puzzle = parse(kTwoMates);
+    puzzle.moves = {"c7c6", "a1a9"};
+    auto engine = scripted({"a1a8"});
+    const auto a = match::solvePuzzle(*engine, puzzle, match::AnalysisLimit{});
+    EXPECT_FALSE(a.solved);
+    EXPECT_NE(a.error.find("malformed puzzle"), std::string::npos);
+    EXPECT_TRUE(engine->requests.empty());
+}
+
 TEST(Puzzles, RatingBands) {
     EXPECT_EQ(match::ratingBand(399), "<1000");
     EXPECT_EQ(match::ratingBand(999), "<1000");
