@@ -24,7 +24,7 @@ chess::Move san(const chess::Position& pos, const char* text) {
     return m.ok() ? *m : chess::Move::none();
 }
 
-TEST(EpdSuite, PointListParsing) {
+TEST(MatchEpdSuite, PointListParsing) {
     const auto pos = chess::startPosition();
     auto list = match::parseMovePoints(pos, "Nf3=10, Nc3=5,e4=3 , d4=0");
     ASSERT_TRUE(list.ok()) << list.error();
@@ -36,7 +36,7 @@ TEST(EpdSuite, PointListParsing) {
     EXPECT_EQ((*list)[3].points, 0);
 }
 
-TEST(EpdSuite, PointListWithPromotionAndCheck) {
+TEST(MatchEpdSuite, PointListWithPromotionAndCheck) {
     const auto pos = test::fen("8/4P1k1/8/8/8/8/8/R3K3 w - - 0 1");
     auto list = match::parseMovePoints(pos, "e8=Q=10, Ra7+=4");
     ASSERT_TRUE(list.ok()) << list.error();
@@ -46,7 +46,7 @@ TEST(EpdSuite, PointListWithPromotionAndCheck) {
     EXPECT_EQ((*list)[1].points, 4);
 }
 
-TEST(EpdSuite, PointListErrors) {
+TEST(MatchEpdSuite, PointListErrors) {
     const auto pos = chess::startPosition();
     EXPECT_FALSE(match::parseMovePoints(pos, "Nf3").ok());
     EXPECT_FALSE(match::parseMovePoints(pos, "Nf3=ten").ok());
@@ -59,7 +59,7 @@ TEST(EpdSuite, PointListErrors) {
     EXPECT_NE(error.error().find("Qh5"), std::string::npos) << error.error();
 }
 
-TEST(EpdSuite, ThemeIsTheIdWithoutItsFinalNumber) {
+TEST(MatchEpdSuite, ThemeIsTheIdWithoutItsFinalNumber) {
     EXPECT_EQ(themeOf("STS(v1.0) Undermining.001"), "STS(v1.0) Undermining");
     EXPECT_EQ(themeOf("STS(v2.2) Open Files and Diagonals.015"),
               "STS(v2.2) Open Files and Diagonals");
@@ -86,7 +86,7 @@ const char* kSuite =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am f3 g4; c0 \"avoid the worst\"; id "
     "\"Avoid.002\";\n";
 
-TEST(EpdSuite, ReadingSkipsBadLinesWithTheirNumbers) {
+TEST(MatchEpdSuite, ReadingSkipsBadLinesWithTheirNumbers) {
     std::istringstream in(kSuite);
     const match::Suite suite = match::readSuite(in);
     ASSERT_EQ(suite.positions.size(), 3u);
@@ -103,7 +103,7 @@ TEST(EpdSuite, ReadingSkipsBadLinesWithTheirNumbers) {
     EXPECT_NE(suite.skipped[2].reason.find("c0"), std::string::npos) << suite.skipped[2].reason;
 }
 
-TEST(EpdSuite, Scoring) {
+TEST(MatchEpdSuite, Scoring) {
     std::istringstream in(kSuite);
     const match::Suite suite = match::readSuite(in);
     const auto& wac = suite.positions[0];
@@ -128,7 +128,7 @@ TEST(EpdSuite, Scoring) {
     EXPECT_FALSE(match::scorePosition(avoid, san(avoid.record.position, "g4")).solved);
 }
 
-TEST(EpdSuite, BestMoveAndPointsTogether) {
+TEST(MatchEpdSuite, BestMoveAndPointsTogether) {
     // STS files carry both: bm decides "solved", c0 the points.
     std::istringstream in("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; c0 \"e4=10, "
                           "d4=9\"; id \"S.1\";\n");
@@ -147,7 +147,7 @@ std::string suiteAnswer(const match::SearchRequest& request) {
     return "e2e4";
 }
 
-TEST(EpdSuite, RunIsOrderedAndTheSameAtAnyConcurrency) {
+TEST(MatchEpdSuite, RunIsOrderedAndTheSameAtAnyConcurrency) {
     std::istringstream in(kSuite);
     const match::Suite suite = match::readSuite(in);
     std::string outputs[2];
@@ -182,7 +182,7 @@ TEST(EpdSuite, RunIsOrderedAndTheSameAtAnyConcurrency) {
     EXPECT_LT(outputs[0].find("WAC.001"), outputs[0].find("Avoid.002"));
 }
 
-TEST(EpdSuite, EngineFailuresCountAsUnsolved) {
+TEST(MatchEpdSuite, EngineFailuresCountAsUnsolved) {
     std::istringstream in(kSuite);
     const match::Suite suite = match::readSuite(in);
     match::SuiteRunOptions options;

@@ -39,7 +39,7 @@ std::unique_ptr<test::FakeEngine> scripted(std::vector<std::string> moves) {
     });
 }
 
-TEST(Puzzles, HeaderMapsColumns) {
+TEST(MatchPuzzles, HeaderMapsColumns) {
     auto c = match::parsePuzzleHeader(kHeader);
     ASSERT_TRUE(c.ok());
     EXPECT_EQ(c->count, 10u);
@@ -52,7 +52,7 @@ TEST(Puzzles, HeaderMapsColumns) {
     EXPECT_FALSE(match::parsePuzzleHeader("PuzzleId,FEN,Rating,Themes").ok()); // no Moves
 }
 
-TEST(Puzzles, LineParsing) {
+TEST(MatchPuzzles, LineParsing) {
     const auto p = parse(kMateIn2);
     EXPECT_EQ(p.id, "0fYUn");
     EXPECT_EQ(p.rating, 399);
@@ -61,7 +61,7 @@ TEST(Puzzles, LineParsing) {
     EXPECT_EQ(p.themes[3], "mateIn2");
 }
 
-TEST(Puzzles, MalformedLinesSayWhy) {
+TEST(MatchPuzzles, MalformedLinesSayWhy) {
     const match::PuzzleColumns columns;
     auto error = [&](const std::string& line) {
         auto p = match::parsePuzzleLine(line, columns);
@@ -84,7 +84,7 @@ TEST(Puzzles, MalformedLinesSayWhy) {
         std::string::npos);
 }
 
-TEST(Puzzles, ReadingCountsMalformedLinesAndFilters) {
+TEST(MatchPuzzles, ReadingCountsMalformedLinesAndFilters) {
     std::istringstream in(std::string(kHeader) + "\n" + kMateIn2 + "\n" + "garbage line\n" +
                           kTwoMates + "\n" + "bad,8/8/8 w - - 0 1,e2e4 e7e5,1500,1,1,1,t,u,\n" +
                           "\n" + kMateIn2 + "\n");
@@ -118,7 +118,7 @@ TEST(Puzzles, ReadingCountsMalformedLinesAndFilters) {
     EXPECT_EQ(match::readPuzzles(fourth, filter).puzzles.size(), 2u);
 }
 
-TEST(Puzzles, SolvingFollowsTheSolutionWithTheOpponentsReplies) {
+TEST(MatchPuzzles, SolvingFollowsTheSolutionWithTheOpponentsReplies) {
     const auto puzzle = parse(kMateIn2);
     auto engine = scripted({"d4d8", "d2d8"});
     match::AnalysisLimit limit;
@@ -134,7 +134,7 @@ TEST(Puzzles, SolvingFollowsTheSolutionWithTheOpponentsReplies) {
     EXPECT_EQ(engine->requests[1].nodes, 5000);
 }
 
-TEST(Puzzles, AWrongMoveFailsThePuzzle) {
+TEST(MatchPuzzles, AWrongMoveFailsThePuzzle) {
     const auto puzzle = parse(kMateIn2);
     match::AnalysisLimit limit;
     limit.nodes = 1;
@@ -150,7 +150,7 @@ TEST(Puzzles, AWrongMoveFailsThePuzzle) {
     EXPECT_EQ(a.engineMoves, (std::vector<std::string>{"d4d8", "d2d3"}));
 }
 
-TEST(Puzzles, AnyMateOnTheLastMoveIsAccepted) {
+TEST(MatchPuzzles, AnyMateOnTheLastMoveIsAccepted) {
     const auto puzzle = parse(kTwoMates);
     match::AnalysisLimit limit;
     limit.depth = 2;
@@ -164,7 +164,7 @@ TEST(Puzzles, AnyMateOnTheLastMoveIsAccepted) {
     EXPECT_FALSE(match::solvePuzzle(*noMate, puzzle, limit).solved);
 }
 
-TEST(Puzzles, EngineFailuresAreReportedNotFatal) {
+TEST(MatchPuzzles, EngineFailuresAreReportedNotFatal) {
     const auto puzzle = parse(kTwoMates);
     match::AnalysisLimit limit;
     limit.nodes = 1;
@@ -178,7 +178,7 @@ TEST(Puzzles, EngineFailuresAreReportedNotFatal) {
     EXPECT_NE(a.error.find("illegal move 'a1a9'"), std::string::npos);
 }
 
-TEST(Puzzles, AnUncheckedBadPuzzleIsAnErrorNotACrash) {
+TEST(MatchPuzzles, AnUncheckedBadPuzzleIsAnErrorNotACrash) {
     auto puzzle = parse(kTwoMates);
     puzzle.moves = {"c7c6", "a1a9"};
     auto engine = scripted({"a1a8"});
@@ -188,7 +188,7 @@ TEST(Puzzles, AnUncheckedBadPuzzleIsAnErrorNotACrash) {
     EXPECT_TRUE(engine->requests.empty());
 }
 
-TEST(Puzzles, RatingBands) {
+TEST(MatchPuzzles, RatingBands) {
     EXPECT_EQ(match::ratingBand(399), "<1000");
     EXPECT_EQ(match::ratingBand(999), "<1000");
     EXPECT_EQ(match::ratingBand(1000), "1000-1499");
@@ -199,7 +199,7 @@ TEST(Puzzles, RatingBands) {
     EXPECT_EQ(match::ratingBand(3300), ">=2500");
 }
 
-TEST(Puzzles, RunAndReport) {
+TEST(MatchPuzzles, RunAndReport) {
     std::istringstream in(std::string(kHeader) + "\n" + kMateIn2 + "\n" + kTwoMates + "\n" +
                           kMateIn2 + "\n");
     const auto set = match::readPuzzles(in, {});
@@ -241,7 +241,7 @@ TEST(Puzzles, RunAndReport) {
     }
 }
 
-TEST(Puzzles, TheSharedSampleReadsCleanly) {
+TEST(MatchPuzzles, TheSharedSampleReadsCleanly) {
     const auto path = test::sharedData("puzzles/lichess_puzzles_dev.csv");
     AXON_REQUIRE_DATA(path);
     std::ifstream in(path);
