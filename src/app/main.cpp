@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "app/epd_command.h"
 #include "app/match_command.h"
 #include "app/perft_command.h"
+#include "app/puzzles_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
 
@@ -37,9 +39,17 @@ int main(int argc, char** argv) {
     axon::app::MatchCommandArgs matchArgs;
     auto* matchCmd = axon::app::addMatchCommand(app, matchArgs);
 
+    axon::app::EpdCommandArgs epdArgs;
+    auto* epdCmd = axon::app::addEpdCommand(app, epdArgs);
+
+    axon::app::PuzzlesCommandArgs puzzlesArgs;
+    auto* puzzlesCmd = axon::app::addPuzzlesCommand(app, puzzlesArgs);
+
     CLI11_PARSE(app, argc, argv);
 
     if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
+    if (epdCmd->parsed()) return axon::app::runEpdCommand(epdArgs);
+    if (puzzlesCmd->parsed()) return axon::app::runPuzzlesCommand(puzzlesArgs);
 
     if (benchCmd->parsed()) {
         axon::engine::runBench(benchDepth, std::cout);

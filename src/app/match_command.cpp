@@ -9,7 +9,9 @@
 #include <iostream>
 #include <optional>
 #include <string_view>
+#include <utility>
 
+#include "app/engine_spec.h"
 #include "match/match.h"
 
 namespace axon::app {
@@ -17,12 +19,6 @@ namespace axon::app {
 namespace {
 
 using match::MatchOptions;
-
-std::optional<std::pair<std::string, std::string>> splitKeyValue(const std::string& item) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) return std::nullopt;
-    return std::make_pair(item.substr(0, eq), item.substr(eq + 1));
-}
 
 std::optional<double> toDouble(const std::string& text) {
     char* end = nullptr;
@@ -44,34 +40,9 @@ bool fail(const std::string& message) {
 }
 
 bool parseEngine(const std::vector<std::string>& items, match::EngineConfig& engine) {
-    for (const auto& item : items) {
-        const auto kv = splitKeyValue(item);
-        if (!kv) return fail("--engine expects key=value, got '" + item + "'");
-        const auto& [key, value] = *kv;
-        if (key == "cmd")
-            engine.command = value;
-        else if (key == "proto") {
-            if (value == "uci")
-                engine.protocol = match::Protocol::Uci;
-            else if (value == "xboard" || value == "cecp")
-                engine.protocol = match::Protocol::Xboard;
-            else
-                return fail("--engine proto is uci or xboard, got '" + value + "'");
-        } else if (key == "name")
-            engine.name = value;
-        else if (key == "dir")
-            engine.workingDir = value;
-        else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-            engine.options.emplace_back(key.substr(7), value);
-        else if (key == "tc" || key == "nodes" || key == "depth" || key == "movetime") {
-            auto tc = match::parseTimeControl(key == "tc" ? value : key + "=" + value);
-            if (!tc) return fail("--engine " + item + ": " + tc.error());
-            engine.timeControl = *tc;
-        } else
-            return fail("unknown --engine key '" + key +
-                        "' (cmd, proto, name, dir, option.NAME, tc, nodes, depth, movetime)");
-    }
-    if (engine.command.empty()) return fail("--engine needs cmd=COMMAND");
+    auto parsed = parseEngineSpec(items);
+    if (!parsed) return fail(parsed.error());
+    engine = std::move(*parsed);
     return true;
 }
 

@@ -22,6 +22,7 @@
 
 #include "chess/pgn_writer.h"
 #include "match/engine_factory.h"
+#include "match/json_text.h"
 
 namespace axon::match {
 
@@ -49,13 +50,6 @@ double firstEngineScore(GameOutcome outcome, bool firstIsWhite) {
     return whiteWon == firstIsWhite ? 1.0 : 0.0;
 }
 
-std::string fixed(double v, int decimals) {
-    // No "-0.0" for values that round to zero.
-    if (std::abs(v) < 0.5 * std::pow(10.0, -decimals)) v = 0.0;
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(decimals) << v;
-    return s.str();
-}
 
 std::string describeLimits(const MatchOptions& options) {
     const TimeControl& common = options.game.timeControl;
@@ -80,7 +74,7 @@ const char* tournamentName(TournamentKind kind) {
 
 // Points as "5.5/10".
 std::string pointsText(const MatchScore& s) {
-    return fixed(double(s.wins) + 0.5 * double(s.draws), 1) + "/" + std::to_string(s.games());
+    return fixedDecimals(double(s.wins) + 0.5 * double(s.draws), 1) + "/" + std::to_string(s.games());
 }
 
 // Engine `engine`'s results against `opponent`, from any pairing between them.
@@ -99,22 +93,6 @@ std::optional<MatchScore> headToHead(const MatchSummary& s, int engine, int oppo
     return std::nullopt;
 }
 
-std::string jsonString(const std::string& text) {
-    std::string s = "\"";
-    for (char ch : text) {
-        if (ch == '"' || ch == '\\') {
-            s += '\\';
-            s += ch;
-        } else if (static_cast<unsigned char>(ch) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-            s += buf;
-        } else {
-            s += ch;
-        }
-    }
-    return s + "\"";
-}
 
 // Shared by the workers; everything behind m_mutex.
 class MatchState {
@@ -151,8 +129,8 @@ class MatchState {
         m_out << "Game " << round << ": " << white << " vs " << black << " "
               << resultString(record.outcome) << " (" << record.reason << ")  | " << first << " vs "
               << second << " W-L-D: " << sc.wins << "-" << sc.losses << "-" << sc.draws << " ["
-              << fixed(sc.scoreRatio(), 3) << "] " << m_summary.gamesPlayed << "/" << m_totalGames;
-        if (m_summary.sprt) m_out << "  LLR " << fixed(m_summary.sprt->llr, 2);
+              << fixedDecimals(sc.scoreRatio(), 3) << "] " << m_summary.gamesPlayed << "/" << m_totalGames;
+        if (m_summary.sprt) m_out << "  LLR " << fixedDecimals(m_summary.sprt->llr, 2);
         m_out << std::endl;
     }
 
@@ -390,8 +368,8 @@ std::string formatTournament(const MatchSummary& s, const MatchOptions& options)
         const MatchScore& sc = p.score;
         o << "  " << s.names[std::size_t(p.first)] << " vs " << s.names[std::size_t(p.second)]
           << ": W-L-D " << sc.wins << "-" << sc.losses << "-" << sc.draws << "  " << pointsText(sc)
-          << " (" << fixed(100.0 * sc.scoreRatio(), 1) << "%)  Elo " << fixed(p.elo.elo, 1)
-          << " +/- " << fixed(p.elo.error95, 1) << "\n";
+          << " (" << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)  Elo " << fixedDecimals(p.elo.elo, 1)
+          << " +/- " << fixedDecimals(p.elo.error95, 1) << "\n";
     }
     o << "\nCrosstable (points of the row's engine against the column's):\n";
     o << "  " << std::left << std::setw(int(width)) << "";
@@ -413,9 +391,9 @@ std::string formatTournament(const MatchSummary& s, const MatchOptions& options)
     for (const auto& st : s.ranking) {
         o << "  " << std::right << std::setw(2) << ++rank << ". " << std::left
           << std::setw(int(width)) << s.names[std::size_t(st.engine)] << std::right << "  Elo "
-          << std::setw(7) << fixed(st.elo.elo, 1) << " +/- " << std::setw(5)
-          << fixed(st.elo.error95, 1) << "  Points " << pointsText(st.score) << " ("
-          << fixed(100.0 * st.score.scoreRatio(), 1) << "%)\n";
+          << std::setw(7) << fixedDecimals(st.elo.elo, 1) << " +/- " << std::setw(5)
+          << fixedDecimals(st.elo.error95, 1) << "  Points " << pointsText(st.score) << " ("
+          << fixedDecimals(100.0 * st.score.scoreRatio(), 1) << "%)\n";
     }
     return o.str();
 }
@@ -424,11 +402,11 @@ std::string scoreJson(const MatchScore& sc, const EloEstimate& elo) {
     std::ostringstream o;
     o << "\"games\": " << sc.games() << ", \"wins\": " << sc.wins << ", \"losses\": " << sc.losses
       << ", \"draws\": " << sc.draws
-      << ", \"points\": " << fixed(double(sc.wins) + 0.5 * double(sc.draws), 1)
+      << ", \"points\": " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1)
       << ", \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
       << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4]
-      << "], \"score\": " << fixed(sc.scoreRatio(), 4) << ", \"elo\": " << fixed(elo.elo, 2)
-      << ", \"elo_error95\": " << fixed(elo.error95, 2);
+      << "], \"score\": " << fixedDecimals(sc.scoreRatio(), 4) << ", \"elo\": " << fixedDecimals(elo.elo, 2)
+      << ", \"elo_error95\": " << fixedDecimals(elo.error95, 2);
     return o.str();
 }
 
@@ -452,7 +430,7 @@ std::string tournamentJson(const MatchSummary& s, const MatchOptions& options) {
         for (std::size_t c = 0; c < n; ++c) {
             const auto h = r == c ? std::nullopt : headToHead(s, int(r), int(c));
             o << (c ? ", " : "")
-              << (h ? fixed(double(h->wins) + 0.5 * double(h->draws), 1) : "null");
+              << (h ? fixedDecimals(double(h->wins) + 0.5 * double(h->draws), 1) : "null");
         }
         o << "]" << (r + 1 < n ? "," : "") << "\n";
     }
@@ -475,20 +453,20 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
     o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " (" << describeLimits(options)
       << "):\n";
     o << "  Games: " << sc.games() << "  W: " << sc.wins << "  L: " << sc.losses
-      << "  D: " << sc.draws << "  Points: " << fixed(double(sc.wins) + 0.5 * double(sc.draws), 1)
-      << " (" << fixed(100.0 * sc.scoreRatio(), 1) << "%)\n";
+      << "  D: " << sc.draws << "  Points: " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1)
+      << " (" << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)\n";
     o << "  Pentanomial [LL, LD, DD+WL, WD, WW]: [" << sc.pentanomial[0] << ", "
       << sc.pentanomial[1] << ", " << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", "
       << sc.pentanomial[4] << "]\n";
-    o << "  Elo: " << fixed(s.elo.elo, 1) << " +/- " << fixed(s.elo.error95, 1)
-      << " (95%)  nElo: " << fixed(s.elo.nElo, 1) << " +/- " << fixed(s.elo.nEloError95, 1)
-      << "  LOS: " << fixed(100.0 * s.elo.los, 1)
-      << "%  Draw ratio: " << fixed(100.0 * sc.drawRatio(), 1) << "%\n";
+    o << "  Elo: " << fixedDecimals(s.elo.elo, 1) << " +/- " << fixedDecimals(s.elo.error95, 1)
+      << " (95%)  nElo: " << fixedDecimals(s.elo.nElo, 1) << " +/- " << fixedDecimals(s.elo.nEloError95, 1)
+      << "  LOS: " << fixedDecimals(100.0 * s.elo.los, 1)
+      << "%  Draw ratio: " << fixedDecimals(100.0 * sc.drawRatio(), 1) << "%\n";
     if (s.sprt && options.sprt) {
-        o << "  SPRT (normalised Elo) [" << fixed(options.sprt->elo0, 2) << ", "
-          << fixed(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
-          << options.sprt->beta << ": LLR " << fixed(s.sprt->llr, 2) << " ["
-          << fixed(s.sprt->lowerBound, 2) << ", " << fixed(s.sprt->upperBound, 2) << "] "
+        o << "  SPRT (normalised Elo) [" << fixedDecimals(options.sprt->elo0, 2) << ", "
+          << fixedDecimals(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
+          << options.sprt->beta << ": LLR " << fixedDecimals(s.sprt->llr, 2) << " ["
+          << fixedDecimals(s.sprt->lowerBound, 2) << ", " << fixedDecimals(s.sprt->upperBound, 2) << "] "
           << toString(s.sprt->state) << (s.stoppedBySprt ? " (match stopped early)" : "") << "\n";
     }
     return o.str();
@@ -506,19 +484,19 @@ std::string summaryJson(const MatchSummary& s, const MatchOptions& options) {
       << ",\n  \"draws\": " << sc.draws << ",\n";
     o << "  \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
       << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "],\n";
-    o << "  \"score\": " << fixed(sc.scoreRatio(), 4) << ",\n";
-    o << "  \"elo\": " << fixed(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixed(s.elo.error95, 2)
+    o << "  \"score\": " << fixedDecimals(sc.scoreRatio(), 4) << ",\n";
+    o << "  \"elo\": " << fixedDecimals(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixedDecimals(s.elo.error95, 2)
       << ",\n";
-    o << "  \"nelo\": " << fixed(s.elo.nElo, 2)
-      << ",\n  \"nelo_error95\": " << fixed(s.elo.nEloError95, 2) << ",\n";
-    o << "  \"los\": " << fixed(s.elo.los, 4)
-      << ",\n  \"draw_ratio\": " << fixed(sc.drawRatio(), 4);
+    o << "  \"nelo\": " << fixedDecimals(s.elo.nElo, 2)
+      << ",\n  \"nelo_error95\": " << fixedDecimals(s.elo.nEloError95, 2) << ",\n";
+    o << "  \"los\": " << fixedDecimals(s.elo.los, 4)
+      << ",\n  \"draw_ratio\": " << fixedDecimals(sc.drawRatio(), 4);
     if (s.sprt && options.sprt) {
         o << ",\n  \"sprt\": {\"elo_model\": \"normalized\", \"elo0\": " << options.sprt->elo0
           << ", \"elo1\": " << options.sprt->elo1 << ", \"alpha\": " << options.sprt->alpha
-          << ", \"beta\": " << options.sprt->beta << ", \"llr\": " << fixed(s.sprt->llr, 4)
-          << ", \"lower_bound\": " << fixed(s.sprt->lowerBound, 4)
-          << ", \"upper_bound\": " << fixed(s.sprt->upperBound, 4)
+          << ", \"beta\": " << options.sprt->beta << ", \"llr\": " << fixedDecimals(s.sprt->llr, 4)
+          << ", \"lower_bound\": " << fixedDecimals(s.sprt->lowerBound, 4)
+          << ", \"upper_bound\": " << fixedDecimals(s.sprt->upperBound, 4)
           << ", \"state\": " << jsonString(toString(s.sprt->state))
           << ", \"stopped_early\": " << (s.stoppedBySprt ? "true" : "false") << "}";
     }
