@@ -34,8 +34,9 @@ void send(const std::string& line) {
 void sendError(const std::string& message) { send("info string error: " + message); }
 
 std::string formatScore(int score, search::Bound bound) {
-    std::string text = search::isMateScore(score) ? "mate " + std::to_string(search::mateDistance(score))
-                                                  : "cp " + std::to_string(score);
+    std::string text = search::isMateScore(score)
+                           ? "mate " + std::to_string(search::mateDistance(score))
+                           : "cp " + std::to_string(score);
     if (bound == search::Bound::Lower) text += " lowerbound";
     if (bound == search::Bound::Upper) text += " upperbound";
     return text;
@@ -63,7 +64,8 @@ class UciSession {
 
 bool UciSession::waitUntilIdle(const char* command) {
     if (m_engine.searching() && m_unboundedSearch) {
-        sendError(std::string(command) + " during an infinite or pondering search: send stop first");
+        sendError(std::string(command) +
+                  " during an infinite or pondering search: send stop first");
         return false;
     }
     m_engine.wait();
@@ -99,8 +101,8 @@ void UciSession::go(std::istringstream& in) {
     auto readNumber = [&](const char* name, long long min, long long max, long long& out) {
         long long value = 0;
         if (!(in >> value) || value < min || value > max) {
-            sendError(std::string("go ") + name + ": expected a number from " + std::to_string(min) +
-                      " to " + std::to_string(max));
+            sendError(std::string("go ") + name + ": expected a number from " +
+                      std::to_string(min) + " to " + std::to_string(max));
             return false;
         }
         out = value;
@@ -160,10 +162,14 @@ void UciSession::go(std::istringstream& in) {
     engine::Engine::Callbacks callbacks;
     callbacks.onInfo = [this](const search::SearchInfo& info) {
         std::ostringstream out;
-        const std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
-        out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv " << info.multiPv
-            << " score " << formatScore(info.score, info.bound) << " nodes " << info.nodes << " nps " << nps
-            << " hashfull " << info.hashfull << " time " << info.timeMs << " pv";
+        const std::uint64_t nps =
+            info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
+        out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv "
+            << info.multiPv << " score " << formatScore(info.score, info.bound);
+        if (m_engine.showWdl())
+            out << " wdl " << info.wdl.win << ' ' << info.wdl.draw << ' ' << info.wdl.loss;
+        out << " nodes " << info.nodes << " nps " << nps << " hashfull " << info.hashfull
+            << " time " << info.timeMs << " pv";
         for (const Move m : info.pv) out << ' ' << m_engine.moveToString(m);
         send(out.str());
     };
@@ -217,7 +223,8 @@ bool UciSession::handle(const std::string& line) {
         return false;
     }
     if (cmd == "uci") {
-        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() + "uciok");
+        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() +
+             "uciok");
     } else if (cmd == "isready") {
         send("readyok");
     } else if (cmd == "ucinewgame") {

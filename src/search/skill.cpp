@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Elo -> (node budget, margin) map and the weighted choice among near-best root lines.
+#include "search/skill.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "util/prng.h"
+
+namespace axon::search {
+
+namespace {
+
+// Calibration anchors: at each Elo, the node budget and margin that scored near 50% against
+// Stockfish 15.1 with UCI_LimitStrength and the same UCI_Elo (docs/strength.md, section
+// "UCI_Elo calibration", has the games behind them). Between anchors the node budget is
+// interpolated geometrically and the margin linearly.
+struct Anchor {
+    int elo;
+    double nodes;
+    double margin;
+};
+constexpr std::array kAnchors = {
+    Anchor{1350, 300, 300},   //
+    Anchor{1500, 600, 240},   //
+    Anchor{2000, 3000, 120},  //
+    Anchor{2500, 20000, 40},  //
+    Anchor{2850, 120000, 10}, //
+};
+
+// Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.
+constexpr int kDecisiveScore = 1000;
+
+} // namespace
+
+SkillSettings skillForElo(int elo) {
+    SkillSettings s;
+    s.enabled = true;
+    s.elo = std::clamp(elo, kSkillMinElo, kSkillMaxElo);
+    std::size_t upper = 1;
+    while (upper + 1 < kAnchors.size() && kAnchors[upper].elo < s.elo) ++upper;
+    const Anchor& a = kAnchors[upper - 1];
+    const Anchor& b = kAnchors[upper];
+    const double t = std::clamp(double(s.elo - a.elo) / double(b.elo - a.elo), 0.0, 1.0);
+    s.nodes = std::uint64_t(std::llround(a.nodes * std::pow(b.nodes / a.nodes, t)));
+    s.margin = int(std::lround(a.margin + (b.margin - a.margin) * t));
+    return s;
+}
+
+int eloForSkillLevel(int level) {
+    const int l = std::clamp(level, 0, kSkillMaxLevel - 1);
+    return kSkillMinElo + l * (kSkillMaxElo - kSkillMinElo) / (kSkillMaxLevel - 1);
+}
+
+SkillSettings skillForLevel(int level) {
+    if (level >= kSkillMaxLevel) return SkillSettings{};
+    return skillForElo(eloForSkillLevel(level));
+}
+
+std::size_t pickSkillLine(const std::vector<SkillCandidate>& lines, int margin,
+                          std::uint64_t seed) {
+    if (lines.size() <= 1 || margin <= 0) return 0;
+    const int best = std::clamp(lines[0].score, -kDecisiveScore, kDecisiveScore);
+    const double temperature = std::max(1.0, margin / 2.0);
+    std::vector<double> weights;
+    double total = 0;
+    for (const SkillCandidate& line : lines) {
+        const int loss = best - std::clamp(line.score, -kDecisiveScore, kDecisiveScore);
+        const double w = loss <= margin ? std::exp(-std::max(0, loss) / temperature) : 0.0;
+        weights.push_back(w);
+        total += w;
+    }
+    util::Prng prng(seed);
+    // 53 random bits give a uniform double in [0, 1).
+    const double r = double(prng.next() >> 11) * 0x1.0p-53 * total;
+    double sum = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        sum += weights[i];
+        if (r < sum) return i;
+    }
+    return 0;
+}
+
+} // namespace axon::search
