@@ -32,16 +32,16 @@ int main(int argc, char** argv) {
 
     int benchDepth = axon::engine::kDefaultBenchDepth;
     auto* benchCmd = app.add_subcommand(
-        "bench",
-        "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
+        "bench", "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
     benchCmd->add_option("depth", benchDepth, "Depth per position")->check(CLI::Range(1, 64));
 
     axon::app::MatchCommandArgs matchArgs;
     auto* matchCmd = axon::app::addMatchCommand(app, matchArgs);
 
     std::string wdlPgn;
-    auto* wdlCmd = app.add_subcommand("wdl-data", "Print 'material score result' samples from eval "
-                                                  "comments of a PGN (for scripts/fit-wdl.py)");
+    auto* wdlCmd =
+        app.add_subcommand("wdl-data", "Print 'material score result' samples from the eval "
+                                       "comments of a PGN (for scripts/fit-wdl.py)");
     wdlCmd->add_option("pgn", wdlPgn, "PGN written by axon match --pgn")->required();
 
     CLI11_PARSE(app, argc, argv);

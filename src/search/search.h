@@ -110,9 +110,7 @@ class Worker {
     int qsearch(int alpha, int beta, int ply);
 
     bool shouldStop();
-    void countNode() {
-        m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    }
+    void countNode() { m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void reportInfo(int depth, Bound bound, int pvIndex);
     void updatePv(int ply, chess::Move move);
     void updateQuietHistories(int ply, chess::Move best, const chess::Move* quiets, int quietCount,

@@ -20,8 +20,7 @@ Searcher::~Searcher() {
 void Searcher::setThreads(int count) {
     wait();
     m_workers.clear();
-    for (int i = 0; i < std::max(1, count); ++i)
-        m_workers.push_back(std::make_unique<Worker>(i, m_shared));
+    for (int i = 0; i < std::max(1, count); ++i) m_workers.push_back(std::make_unique<Worker>(i, m_shared));
 }
 
 void Searcher::setHash(std::size_t megabytes) {

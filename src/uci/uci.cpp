@@ -34,9 +34,8 @@ void send(const std::string& line) {
 void sendError(const std::string& message) { send("info string error: " + message); }
 
 std::string formatScore(int score, search::Bound bound) {
-    std::string text = search::isMateScore(score)
-                           ? "mate " + std::to_string(search::mateDistance(score))
-                           : "cp " + std::to_string(score);
+    std::string text = search::isMateScore(score) ? "mate " + std::to_string(search::mateDistance(score))
+                                                  : "cp " + std::to_string(score);
     if (bound == search::Bound::Lower) text += " lowerbound";
     if (bound == search::Bound::Upper) text += " upperbound";
     return text;
@@ -64,8 +63,7 @@ class UciSession {
 
 bool UciSession::waitUntilIdle(const char* command) {
     if (m_engine.searching() && m_unboundedSearch) {
-        sendError(std::string(command) +
-                  " during an infinite or pondering search: send stop first");
+        sendError(std::string(command) + " during an infinite or pondering search: send stop first");
         return false;
     }
     m_engine.wait();
@@ -101,8 +99,8 @@ void UciSession::go(std::istringstream& in) {
     auto readNumber = [&](const char* name, long long min, long long max, long long& out) {
         long long value = 0;
         if (!(in >> value) || value < min || value > max) {
-            sendError(std::string("go ") + name + ": expected a number from " +
-                      std::to_string(min) + " to " + std::to_string(max));
+            sendError(std::string("go ") + name + ": expected a number from " + std::to_string(min) +
+                      " to " + std::to_string(max));
             return false;
         }
         out = value;
@@ -162,8 +160,7 @@ void UciSession::go(std::istringstream& in) {
     engine::Engine::Callbacks callbacks;
     callbacks.onInfo = [this](const search::SearchInfo& info) {
         std::ostringstream out;
-        const std::uint64_t nps =
-            info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
+        const std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
         out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv "
             << info.multiPv << " score " << formatScore(info.score, info.bound);
         if (m_engine.showWdl())
@@ -223,8 +220,7 @@ bool UciSession::handle(const std::string& line) {
         return false;
     }
     if (cmd == "uci") {
-        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() +
-             "uciok");
+        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() + "uciok");
     } else if (cmd == "isready") {
         send("readyok");
     } else if (cmd == "ucinewgame") {
