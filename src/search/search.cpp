@@ -89,9 +89,14 @@ bool Worker::shouldStop() {
     if (m_id != 0) return false;
     const SearchLimits& limits = m_shared.limits;
     // With one thread the node limit is exact, which makes fixed-node searches reproducible.
-    if (limits.nodes) {
-        if (m_shared.threadCount == 1 ? nodes() >= limits.nodes
-                                      : (nodes() & 1023) == 0 && m_shared.totalNodes() >= limits.nodes)
+    // Strength limiting's budget lets the first iteration finish, so there are lines to pick.
+    const std::uint64_t nodeLimit =
+        m_shared.skillNodes && m_rootDepth > 1
+            ? (limits.nodes ? std::min(limits.nodes, m_shared.skillNodes) : m_shared.skillNodes)
+            : limits.nodes;
+    if (nodeLimit) {
+        if (m_shared.threadCount == 1 ? nodes() >= nodeLimit
+                                      : (nodes() & 1023) == 0 && m_shared.totalNodes() >= nodeLimit)
             m_shared.stop = true;
     }
     if ((nodes() & 1023) == 0 && !m_shared.pondering.load(std::memory_order_relaxed) &&

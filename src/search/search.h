@@ -58,6 +58,8 @@ struct SharedSearchState {
     int multiPv = 1;
     // Lines reported to the GUI: fewer than multiPv when strength limiting searches extra lines.
     int reportedLines = 1;
+    // Node budget of strength limiting (0: none); unlike limits.nodes it spares iteration 1.
+    std::uint64_t skillNodes = 0;
     int threadCount = 1;
     SearchCallbacks callbacks;
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;

@@ -46,9 +46,7 @@ void Searcher::start(Request request) {
 
 void Searcher::runMain(Request request) {
     const SkillSettings& skill = request.skill;
-    if (skill.enabled && skill.nodes)
-        request.limits.nodes =
-            request.limits.nodes ? std::min(request.limits.nodes, skill.nodes) : skill.nodes;
+    m_shared.skillNodes = skill.enabled ? skill.nodes : 0;
     m_shared.limits = request.limits;
     m_shared.reportedLines = std::max(1, request.multiPv);
     m_shared.multiPv =

@@ -22,11 +22,10 @@ struct Anchor {
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1350, 300, 300},   //
-    Anchor{1500, 600, 240},   //
-    Anchor{2000, 3000, 120},  //
-    Anchor{2500, 20000, 40},  //
-    Anchor{2850, 120000, 10}, //
+    Anchor{1350, 1500, 60},  //
+    Anchor{1500, 4000, 40},  //
+    Anchor{1800, 25000, 15}, //
+    Anchor{2000, 150000, 0}, //
 };
 
 // Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.

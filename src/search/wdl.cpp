@@ -15,8 +15,8 @@ namespace {
 
 // Fitted by scripts/fit-wdl.py (docs/wdl-model.md has the data and command); powers of
 // m / 58 from the cube down to the constant.
-constexpr std::array<double, 4> kA = {0.0, 0.0, 0.0, 150.0};
-constexpr std::array<double, 4> kB = {0.0, 0.0, 0.0, 60.0};
+constexpr std::array<double, 4> kA = {-396.35119, 1287.8527, -1349.5714, 533.36351};
+constexpr std::array<double, 4> kB = {653.10239, -1342.9582, 862.40271, -52.518499};
 
 double polynomial(const std::array<double, 4>& c, double x) {
     return ((c[0] * x + c[1]) * x + c[2]) * x + c[3];
