@@ -22,10 +22,10 @@ struct Anchor {
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1350, 1500, 60},  //
-    Anchor{1500, 4000, 40},  //
-    Anchor{1800, 25000, 15}, //
-    Anchor{2000, 150000, 0}, //
+    Anchor{1350, 3000, 50},   //
+    Anchor{1500, 8000, 30},   //
+    Anchor{1800, 50000, 10},  //
+    Anchor{2000, 200000, 0},  //
 };
 
 // Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.
