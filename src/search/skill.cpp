@@ -22,10 +22,10 @@ struct Anchor {
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1350, 3000, 50},   //
-    Anchor{1500, 8000, 30},   //
-    Anchor{1800, 50000, 10},  //
-    Anchor{2000, 200000, 0},  //
+    Anchor{1350, 3000, 50},  //
+    Anchor{1500, 8000, 30},  //
+    Anchor{1800, 50000, 10}, //
+    Anchor{2000, 200000, 0}, //
 };
 
 // Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.
@@ -44,6 +44,9 @@ SkillSettings skillForElo(int elo) {
     const double t = std::clamp(double(s.elo - a.elo) / double(b.elo - a.elo), 0.0, 1.0);
     s.nodes = std::uint64_t(std::llround(a.nodes * std::pow(b.nodes / a.nodes, t)));
     s.margin = int(std::lround(a.margin + (b.margin - a.margin) * t));
+    // Without a margin there is nothing to choose: extra lines would only cost depth (at 2000
+    // four lines scored 25% against Stockfish 2000, docs/strength.md).
+    s.lines = s.margin > 0 ? 4 : 1;
     return s;
 }
 
