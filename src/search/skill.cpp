@@ -19,15 +19,15 @@ namespace {
 // Stockfish at the same level (95%):
 //   1350: 40 games, -52 +/- 118     1500: 60 games, +23 +/- 85
 //   1800: 60 games, +12 +/- 93      2000: 40 games, -52 +/- 108 (full strength: -35 +/- 133)
-// Earlier settings that missed: 1500 at 4000 nodes / 40 cp scored -108 +/- 108, 1800 at
-// 25000 / 15 scored -80 +/- 107.
+// Earlier settings that missed: 1350 at 3000 nodes / 50 cp scored 34% in 80 games, 1500 at
+// 4000 / 40 scored -108 +/- 108, 1800 at 25000 / 15 scored -80 +/- 107.
 struct Anchor {
     int elo;
     double nodes;
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1350, 3000, 50},  //
+    Anchor{1350, 5000, 40},  //
     Anchor{1500, 8000, 30},  //
     Anchor{1800, 50000, 10}, //
     Anchor{2000, 200000, 0}, //
