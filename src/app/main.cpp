@@ -10,6 +10,7 @@
 #include "app/match_command.h"
 #include "app/perft_command.h"
 #include "app/puzzles_command.h"
+#include "app/wdl_data_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
 
@@ -44,8 +45,15 @@ int main(int argc, char** argv) {
 
     axon::app::PuzzlesCommandArgs puzzlesArgs;
     auto* puzzlesCmd = axon::app::addPuzzlesCommand(app, puzzlesArgs);
+    std::string wdlPgn;
+    auto* wdlCmd =
+        app.add_subcommand("wdl-data", "Print 'material score result' samples from the eval "
+                                       "comments of a PGN (for scripts/fit-wdl.py)");
+    wdlCmd->add_option("pgn", wdlPgn, "PGN written by axon match --pgn")->required();
 
     CLI11_PARSE(app, argc, argv);
+
+    if (wdlCmd->parsed()) return axon::app::runWdlData(wdlPgn);
 
     if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
     if (epdCmd->parsed()) return axon::app::runEpdCommand(epdArgs);

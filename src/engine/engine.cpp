@@ -2,9 +2,12 @@
 // Engine facade: option declarations and the glue between positions, limits and the searcher.
 #include "engine/engine.h"
 
+#include <chrono>
+
 #include "chess/fen.h"
 #include "chess/uci_move.h"
 #include "eval/evaluate.h"
+#include "util/prng.h"
 
 namespace axon::engine {
 
@@ -24,6 +27,22 @@ Engine::Engine() : m_position(startPosition()) {
     m_options.addSpin("Move Overhead", 10, 0, 5000, [this](long long ms) { m_moveOverheadMs = int(ms); });
     m_options.addButton("Clear Hash", [this] { m_searcher.clear(); });
     m_options.addCheck("UCI_Chess960", false, [this](bool v) { m_chess960 = v; });
+    // Strength limiting (search/skill.h): UCI_LimitStrength with UCI_Elo takes precedence over
+    // Skill Level, whose 20 is full strength.
+    m_options.addCheck("UCI_LimitStrength", false, [this](bool v) { m_limitStrength = v; });
+    m_options.addSpin("UCI_Elo", kDefaultElo, search::kSkillMinElo, search::kSkillMaxElo,
+                      [this](long long elo) { m_elo = int(elo); });
+    m_options.addSpin("Skill Level", search::kSkillMaxLevel, 0, search::kSkillMaxLevel,
+                      [this](long long level) { m_skillLevel = int(level); });
+    // 0 draws a seed from the clock (a human sees different games each session); any other
+    // value makes strength-limited play reproducible.
+    m_options.addSpin("Skill Seed", 0, 0, 2147483647, [this](long long seed) {
+        m_skillSeed =
+            seed ? std::uint64_t(seed)
+                 : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    });
+    m_options.set("Skill Seed", "0");
+    m_options.addCheck("UCI_ShowWDL", false, [this](bool v) { m_showWdl = v; });
 }
 
 Engine::~Engine() {
@@ -50,6 +69,11 @@ void Engine::go(const search::SearchLimits& limits, Callbacks callbacks) {
     request.limits = limits;
     request.multiPv = m_multiPv;
     request.moveOverheadMs = m_moveOverheadMs;
+    request.skill = skill();
+    // One seed per search from the option, the game number and the position: the same game
+    // replayed with the same Skill Seed repeats its moves.
+    util::Prng mix(m_skillSeed ^ (m_gameNumber * 0x9E3779B97F4A7C15ULL) ^ m_position.key());
+    request.skill.seed = mix.next();
     request.callbacks.onInfo = std::move(callbacks.onInfo);
     request.callbacks.onCurrMove = std::move(callbacks.onCurrMove);
     request.onDone = [cb = std::move(callbacks.onBestMove)](const search::SearchResult& r) {
@@ -61,7 +85,15 @@ void Engine::go(const search::SearchLimits& limits, Callbacks callbacks) {
 void Engine::stop() { m_searcher.stop(); }
 void Engine::ponderhit() { m_searcher.ponderhit(); }
 void Engine::wait() { m_searcher.wait(); }
-void Engine::newGame() { m_searcher.clear(); }
+void Engine::newGame() {
+    m_searcher.clear();
+    ++m_gameNumber;
+}
+
+search::SkillSettings Engine::skill() const {
+    if (m_limitStrength) return search::skillForElo(m_elo);
+    return search::skillForLevel(m_skillLevel);
+}
 
 std::string Engine::evalBreakdown() const { return eval::explain(m_position); }
 

@@ -3,6 +3,7 @@
 // server, the match runner and the WebAssembly bindings are adapters over it.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "chess/position.h"
 #include "engine/options.h"
 #include "search/searcher.h"
+#include "search/skill.h"
 
 namespace axon::engine {
 
@@ -42,6 +44,11 @@ class Engine {
     // Forget hash and histories (a new game).
     void newGame();
 
+    // The strength limit the next search will use (disabled at full strength).
+    search::SkillSettings skill() const;
+    // Whether the front end should show the WDL estimate (UCI_ShowWDL); SearchInfo always has it.
+    bool showWdl() const { return m_showWdl; }
+
     std::string evalBreakdown() const;
     std::string moveToString(chess::Move m) const;
 
@@ -52,6 +59,15 @@ class Engine {
     bool m_chess960 = false;
     int m_multiPv = 1;
     int m_moveOverheadMs = 10;
+    bool m_limitStrength = false;
+    int m_elo = kDefaultElo;
+    int m_skillLevel = search::kSkillMaxLevel;
+    // Seeds the skill choice; mixed with the game number and the position for each search.
+    std::uint64_t m_skillSeed = 0;
+    std::uint64_t m_gameNumber = 0;
+    bool m_showWdl = false;
+
+    static constexpr int kDefaultElo = 1500;
 };
 
 } // namespace axon::engine

@@ -70,6 +70,8 @@ void Worker::run(const Position& root) {
     m_completedDepth = 0;
     m_result = {};
     m_rootMoves.clear();
+    m_completedLines.clear();
+    m_rootMaterial = wdlMaterial(root);
     for (const Move m : MoveList(root))
         if (isRootMoveAllowed(m)) m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
     for (auto& entry : m_stack) entry = StackEntry{};
@@ -87,9 +89,14 @@ bool Worker::shouldStop() {
     if (m_id != 0) return false;
     const SearchLimits& limits = m_shared.limits;
     // With one thread the node limit is exact, which makes fixed-node searches reproducible.
-    if (limits.nodes) {
-        if (m_shared.threadCount == 1 ? nodes() >= limits.nodes
-                                      : (nodes() & 1023) == 0 && m_shared.totalNodes() >= limits.nodes)
+    // Strength limiting's budget lets the first iteration finish, so there are lines to pick.
+    const std::uint64_t nodeLimit =
+        m_shared.skillNodes && m_rootDepth > 1
+            ? (limits.nodes ? std::min(limits.nodes, m_shared.skillNodes) : m_shared.skillNodes)
+            : limits.nodes;
+    if (nodeLimit) {
+        if (m_shared.threadCount == 1 ? nodes() >= nodeLimit
+                                      : (nodes() & 1023) == 0 && m_shared.totalNodes() >= nodeLimit)
             m_shared.stop = true;
     }
     if ((nodes() & 1023) == 0 && !m_shared.pondering.load(std::memory_order_relaxed) &&
@@ -127,8 +134,10 @@ void Worker::iterativeDeepening() {
         if (m_shared.stop.load(std::memory_order_relaxed)) break;
 
         m_completedDepth = m_rootDepth;
+        m_completedLines.assign(m_rootMoves.begin(), m_rootMoves.begin() + multiPv);
         if (m_id == 0)
-            for (int i = 0; i < multiPv; ++i) reportInfo(m_rootDepth, Bound::Exact, i);
+            for (int i = 0; i < std::min(multiPv, m_shared.reportedLines); ++i)
+                reportInfo(m_rootDepth, Bound::Exact, i);
 
         const RootMove& best = m_rootMoves[0];
         stability = best.move == lastBest ? stability + 1 : 0;
@@ -172,7 +181,7 @@ int Worker::aspirationSearch(int depth, int previousScore) {
 }
 
 void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
-    if (!m_shared.callbacks.onInfo) return;
+    if (!m_shared.callbacks.onInfo || pvIndex >= m_shared.reportedLines) return;
     const RootMove& rm = m_rootMoves[pvIndex];
     SearchInfo info;
     info.depth = depth;
@@ -183,6 +192,7 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.nodes = m_shared.totalNodes();
     info.timeMs = m_shared.time.elapsedMs();
     info.hashfull = m_shared.tt->hashfull();
+    info.wdl = wdlFromScore(info.score, m_rootMaterial);
     info.pv = rm.pv;
     m_shared.callbacks.onInfo(info);
 }

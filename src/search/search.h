@@ -15,6 +15,7 @@
 #include "search/score.h"
 #include "search/timeman.h"
 #include "search/tt.h"
+#include "search/wdl.h"
 
 namespace axon::search {
 
@@ -28,6 +29,7 @@ struct SearchInfo {
     std::uint64_t nodes = 0;
     std::int64_t timeMs = 0;
     int hashfull = 0;
+    Wdl wdl; // expected outcome for the side to move, from score and material (search/wdl.h)
     std::vector<chess::Move> pv;
 };
 
@@ -54,6 +56,10 @@ struct SharedSearchState {
     // While pondering the clock does not run for us: time limits apply from ponderhit on.
     std::atomic<bool> pondering{false};
     int multiPv = 1;
+    // Lines reported to the GUI: fewer than multiPv when strength limiting searches extra lines.
+    int reportedLines = 1;
+    // Node budget of strength limiting (0: none); unlike limits.nodes it spares iteration 1.
+    std::uint64_t skillNodes = 0;
     int threadCount = 1;
     SearchCallbacks callbacks;
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
@@ -80,6 +86,8 @@ class Worker {
     std::uint64_t nodes() const { return m_nodes.load(std::memory_order_relaxed); }
     int completedDepth() const { return m_completedDepth; }
     const std::vector<RootMove>& rootMoves() const { return m_rootMoves; }
+    // The multiPv best lines of the last completed iteration, best first.
+    const std::vector<RootMove>& completedLines() const { return m_completedLines; }
 
   private:
     struct StackEntry {
@@ -122,8 +130,10 @@ class Worker {
     int m_rootDepth = 0;
     int m_pvIndex = 0;
     int m_completedDepth = 0;
+    int m_rootMaterial = 0;
     SearchResult m_result;
     std::vector<RootMove> m_rootMoves;
+    std::vector<RootMove> m_completedLines;
 
     StackEntry m_stack[chess::kMaxPly + kStackOffset + 4];
     chess::Move m_pv[chess::kMaxPly + 1][chess::kMaxPly + 1];

@@ -45,8 +45,12 @@ void Searcher::start(Request request) {
 }
 
 void Searcher::runMain(Request request) {
+    const SkillSettings& skill = request.skill;
+    m_shared.skillNodes = skill.enabled ? skill.nodes : 0;
     m_shared.limits = request.limits;
-    m_shared.multiPv = std::max(1, request.multiPv);
+    m_shared.reportedLines = std::max(1, request.multiPv);
+    m_shared.multiPv =
+        skill.enabled ? std::max(m_shared.reportedLines, skill.lines) : m_shared.reportedLines;
     m_shared.threadCount = int(m_workers.size());
     m_shared.callbacks = request.callbacks;
     m_shared.time.start(request.limits, request.position.sideToMove(), request.moveOverheadMs,
@@ -77,8 +81,20 @@ void Searcher::runMain(Request request) {
             result.depth = r.depth;
         }
     }
+    if (skill.enabled) applySkill(skill, *m_workers[0], result);
     m_running = false;
     if (request.onDone) request.onDone(result);
+}
+
+void Searcher::applySkill(const SkillSettings& skill, const Worker& main, SearchResult& result) {
+    const std::vector<RootMove>& lines = main.completedLines();
+    if (lines.empty()) return;
+    std::vector<SkillCandidate> candidates;
+    for (const RootMove& rm : lines) candidates.push_back({rm.move, rm.score});
+    const RootMove& chosen = lines[pickSkillLine(candidates, skill.margin, skill.seed)];
+    result.bestMove = chosen.move;
+    result.ponderMove = chosen.pv.size() > 1 ? chosen.pv[1] : chess::Move::none();
+    result.score = chosen.score;
 }
 
 void Searcher::stop() {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search/search.h"
+#include "search/skill.h"
 
 namespace axon::search {
 
@@ -29,6 +30,8 @@ class Searcher {
         SearchLimits limits;
         int multiPv = 1;
         int moveOverheadMs = 10;
+        // Strength limiting: a node budget, extra internal lines and a seeded choice among them.
+        SkillSettings skill;
         SearchCallbacks callbacks;
         // Called once with the final result when the search ends (after stop while pondering).
         std::function<void(const SearchResult&)> onDone;
@@ -45,6 +48,8 @@ class Searcher {
 
   private:
     void runMain(Request request);
+    // Replaces the best move by the skill choice among the last completed iteration's lines.
+    static void applySkill(const SkillSettings& skill, const Worker& main, SearchResult& result);
 
     TranspositionTable m_tt;
     SharedSearchState m_shared;

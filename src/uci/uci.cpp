@@ -161,9 +161,12 @@ void UciSession::go(std::istringstream& in) {
     callbacks.onInfo = [this](const search::SearchInfo& info) {
         std::ostringstream out;
         const std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
-        out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv " << info.multiPv
-            << " score " << formatScore(info.score, info.bound) << " nodes " << info.nodes << " nps " << nps
-            << " hashfull " << info.hashfull << " time " << info.timeMs << " pv";
+        out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv "
+            << info.multiPv << " score " << formatScore(info.score, info.bound);
+        if (m_engine.showWdl())
+            out << " wdl " << info.wdl.win << ' ' << info.wdl.draw << ' ' << info.wdl.loss;
+        out << " nodes " << info.nodes << " nps " << nps << " hashfull " << info.hashfull
+            << " time " << info.timeMs << " pv";
         for (const Move m : info.pv) out << ' ' << m_engine.moveToString(m);
         send(out.str());
     };

@@ -48,7 +48,10 @@ expect '^readyok$' >/dev/null
 for bad in "frobnicate" "position" "position fen not a fen" "position startpos moves e2e5" \
     "position fen 8/8/8/8/8/8/8/8 w - - 0 1" "setoption name Hash value abc" \
     "setoption name Hash value 0" "setoption name NoSuchOption value 1" "setoption" \
-    "go depth -3" "go nodes xyz" "go wtime" "go sideways" "bench abc" "bench 0"; do
+    "go depth -3" "go nodes xyz" "go wtime" "go sideways" "bench abc" "bench 0" \
+    "setoption name UCI_Elo value 5000" "setoption name UCI_Elo value 100" \
+    "setoption name Skill Level value 21" "setoption name UCI_LimitStrength value maybe" \
+    "setoption name UCI_ShowWDL value 1"; do
     send "$bad"
     expect '^info string error' >/dev/null || fail "no error for '$bad'"
 done
@@ -100,6 +103,45 @@ expect '^info depth 5 .* multipv 3 ' >/dev/null
 expect '^bestmove ' >/dev/null
 send "setoption name MultiPV value 1"
 send "setoption name Threads value 1"
+
+# WDL: shown only when asked for, per mille, summing to 1000.
+send "setoption name UCI_ShowWDL value true"
+send "go depth 5"
+line=$(expectClean '^info depth 5 ')
+[[ $line =~ \ score\ cp\ -?[0-9]+\ wdl\ ([0-9]+)\ ([0-9]+)\ ([0-9]+)\  ]] || fail "no wdl in: $line"
+((BASH_REMATCH[1] + BASH_REMATCH[2] + BASH_REMATCH[3] == 1000)) || fail "wdl does not sum to 1000: $line"
+expect '^bestmove ' >/dev/null
+send "setoption name UCI_ShowWDL value false"
+send "go depth 5"
+while IFS= read -r -t 20 line <&4; do
+    [[ $line == *" wdl "* ]] && fail "wdl shown while UCI_ShowWDL is off: $line"
+    [[ $line == bestmove* ]] && break
+done
+
+# Strength limits: legal moves, one shown line, and a fixed Skill Seed repeats the choice.
+send "setoption name UCI_LimitStrength value true"
+send "setoption name UCI_Elo value 1400"
+send "setoption name Skill Seed value 42"
+limited=()
+for round in 1 2; do
+    send "ucinewgame"
+    send "position startpos moves e2e4"
+    send "go wtime 10000 btime 10000"
+    while IFS= read -r -t 20 line <&4; do
+        [[ $line == "info string error"* ]] && fail "unexpected: $line"
+        [[ $line =~ multipv\ ([0-9]+) && ${BASH_REMATCH[1]} != 1 ]] && fail "internal line shown: $line"
+        [[ $line == bestmove* ]] && break
+    done
+    [[ $line =~ ^bestmove\ [a-h][1-8][a-h][1-8] ]] || fail "bad bestmove line: $line"
+    limited+=("$(awk '{print $2}' <<<"$line")")
+done
+[[ ${limited[0]} == "${limited[1]}" ]] || fail "same seed, different moves: ${limited[*]}"
+send "setoption name UCI_LimitStrength value false"
+send "setoption name Skill Level value 3"
+send "go nodes 20000"
+expectClean '^bestmove [a-h][1-8][a-h][1-8]' >/dev/null
+send "setoption name Skill Level value 20"
+send "setoption name Skill Seed value 0"
 
 # A whole game against itself, at a few thousand nodes a move.
 moves=()
