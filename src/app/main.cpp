@@ -8,6 +8,7 @@
 
 #include "app/match_command.h"
 #include "app/perft_command.h"
+#include "app/serve_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
 
@@ -31,15 +32,20 @@ int main(int argc, char** argv) {
 
     int benchDepth = axon::engine::kDefaultBenchDepth;
     auto* benchCmd = app.add_subcommand(
-        "bench", "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
+        "bench",
+        "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
     benchCmd->add_option("depth", benchDepth, "Depth per position")->check(CLI::Range(1, 64));
 
     axon::app::MatchCommandArgs matchArgs;
     auto* matchCmd = axon::app::addMatchCommand(app, matchArgs);
 
+    axon::app::ServeCommandArgs serveArgs;
+    auto* serveCmd = axon::app::addServeCommand(app, serveArgs);
+
     CLI11_PARSE(app, argc, argv);
 
     if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
+    if (serveCmd->parsed()) return axon::app::runServeCommand(serveArgs);
 
     if (benchCmd->parsed()) {
         axon::engine::runBench(benchDepth, std::cout);
