@@ -81,7 +81,7 @@ int Server::sessionCount() const {
     std::lock_guard lock(m_mutex);
     int count = 0;
     for (const auto& [id, c] : m_connections)
-        if (c->session) ++count;
+        if (c->session && !c->closing) ++count;
     return count;
 }
 

@@ -48,6 +48,7 @@ class Server {
 
     int port() const { return m_port; }
     std::string url() const;
+    // Sessions open and not being closed.
     int sessionCount() const;
     int maxSearches() const { return m_maxSearches; }
 
