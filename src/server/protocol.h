@@ -19,7 +19,8 @@
 
 namespace axon::server {
 
-using Json = nlohmann::json;
+// Ordered: replies list "type" first, as written, which makes them easier to read.
+using Json = nlohmann::ordered_json;
 
 struct NewGameRequest {
     std::string fen; // empty: the start position

@@ -133,10 +133,7 @@ void Session::handle(const Json& id, const PositionRequest& r) {
         } else {
             std::optional<std::string> moveError;
             for (const std::string& move : r.moves) {
-                if ((moveError = game->play(move))) {
-                    moveError = "move '" + move + "': " + *moveError;
-                    break;
-                }
+                if ((moveError = game->play(move))) break; // the message names the move
             }
             if (moveError) {
                 out = formatError(id, "position: " + *moveError + " (position unchanged)");
@@ -159,7 +156,7 @@ void Session::handle(const Json& id, const MoveRequest& r) {
             out = formatError(id, std::string("move: the game is over (") +
                                       gameOverReason(m_game.status()) + ")");
         } else if (auto moveError = m_game.play(r.move)) {
-            out = formatError(id, "move '" + r.move + "': " + *moveError);
+            out = formatError(id, "move: " + *moveError);
         } else {
             out = formatState(id, m_game, false);
         }
