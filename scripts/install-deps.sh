@@ -14,12 +14,15 @@ set -euo pipefail
 readonly ENGINE_PACKAGES=(
     g++ cmake make          # the native builds
     libcli11-dev            # the axon command line
+    libcivetweb-dev         # `axon serve`: HTTP and WebSocket server
+    nlohmann-json3-dev      # `axon serve`: the JSON protocol
 )
 readonly TEST_PACKAGES=(
     libgtest-dev libgmock-dev # unit tests
     clang                   # libFuzzer targets (AXON_FUZZ=ON)
     emscripten nodejs       # the WebAssembly perft build and running it
     fairymax                # a real CECP (xboard) engine for the match runner's tests
+    curl                    # the `axon serve` command-line test fetches pages
 )
 # libFuzzer and clang's sanitizer runtimes for the distribution's default clang: the unversioned
 # package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,

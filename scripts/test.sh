@@ -6,7 +6,7 @@
 #   release   Release, -Werror, -march=native (PEXT sliders where BMI2 exists): ctest;
 #             and `make EXE=...` as engine-testing frameworks call it
 #   asan      ASan + UBSan, -O1 -g with assertions: ctest
-#   tsan      ThreadSanitizer: the multi-threaded search and the UCI sessions
+#   tsan      ThreadSanitizer: the multi-threaded search, the UCI sessions and `axon serve`
 #   portable  -march=x86-64 + AXON_NO_PEXT (magic-bitboard sliders): ctest
 #   wasm      the core and perft tool built with em++; node's counts diffed against native ones
 #   fuzz      clang + libFuzzer + ASan/UBSan: each tests/fuzz/fuzz_<name>.cpp runs FUZZ_SECONDS
@@ -89,7 +89,7 @@ step_tsan() {
         -DAXON_SANITIZE=thread -DAXON_WERROR=ON
     build build-tsan
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
-        runCtest build-tsan -R 'Search|TranspositionTable|Match|cli\.'
+        runCtest build-tsan -R 'Search|TranspositionTable|Match|Server|cli\.'
 }
 
 # portable: the baseline x86-64 instruction set and the magic-bitboard slider path, which the

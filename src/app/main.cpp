@@ -11,6 +11,7 @@
 #include "app/perft_command.h"
 #include "app/puzzles_command.h"
 #include "app/wdl_data_command.h"
+#include "app/serve_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
 
@@ -34,7 +35,8 @@ int main(int argc, char** argv) {
 
     int benchDepth = axon::engine::kDefaultBenchDepth;
     auto* benchCmd = app.add_subcommand(
-        "bench", "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
+        "bench",
+        "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
     benchCmd->add_option("depth", benchDepth, "Depth per position")->check(CLI::Range(1, 64));
 
     axon::app::MatchCommandArgs matchArgs;
@@ -50,6 +52,8 @@ int main(int argc, char** argv) {
         app.add_subcommand("wdl-data", "Print 'material score result' samples from the eval "
                                        "comments of a PGN (for scripts/fit-wdl.py)");
     wdlCmd->add_option("pgn", wdlPgn, "PGN written by axon match --pgn")->required();
+    axon::app::ServeCommandArgs serveArgs;
+    auto* serveCmd = axon::app::addServeCommand(app, serveArgs);
 
     CLI11_PARSE(app, argc, argv);
 
@@ -58,6 +62,7 @@ int main(int argc, char** argv) {
     if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
     if (epdCmd->parsed()) return axon::app::runEpdCommand(epdArgs);
     if (puzzlesCmd->parsed()) return axon::app::runPuzzlesCommand(puzzlesArgs);
+    if (serveCmd->parsed()) return axon::app::runServeCommand(serveArgs);
 
     if (benchCmd->parsed()) {
         axon::engine::runBench(benchDepth, std::cout);

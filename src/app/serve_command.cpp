@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `axon serve`: options, validation of the web root, then the server until a signal.
+#include "app/serve_command.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "server/static_files.h"
+
+namespace axon::app {
+
+CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args) {
+    auto* cmd =
+        app.add_subcommand("serve", "Serve the web front end and a WebSocket JSON API (/ws) "
+                                    "over the engine");
+    auto& c = args.config;
+    cmd->add_option("--host", c.host, "IPv4 address to bind (loopback unless told otherwise)")
+        ->capture_default_str();
+    cmd->add_option("--port", c.port, "TCP port (0: any free one)")
+        ->check(CLI::Range(0, 65535))
+        ->capture_default_str();
+    cmd->add_option("--threads", c.session.threads, "Search threads per session")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    cmd->add_option("--hash", c.session.hashMb, "Hash table per session, MiB")
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    cmd->add_option(
+        "--web-root", args.webRoot,
+        "Folder of the built front end (default: web/dist of the source tree, if built)");
+    cmd->add_option("--max-sessions", c.maxSessions, "Concurrent WebSocket sessions")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    cmd->add_option("--max-searches", c.maxSearches,
+                    "Concurrent searches over all sessions (0: cores / threads); others queue")
+        ->check(CLI::Range(0, 1000))
+        ->capture_default_str();
+    cmd->add_option("--max-think-ms", c.session.maxThinkMs, "Longest search a client may ask for")
+        ->check(CLI::Range(1, 3600000))
+        ->capture_default_str();
+    cmd->add_option("--idle-minutes", args.idleMinutes, "Close sessions idle this long")
+        ->check(CLI::Range(1, 10080))
+        ->capture_default_str();
+    return cmd;
+}
+
+int runServeCommand(ServeCommandArgs& args) {
+    namespace fs = std::filesystem;
+    auto& c = args.config;
+    if (!args.webRoot.empty()) {
+        std::error_code ec;
+        if (!fs::is_directory(args.webRoot, ec)) {
+            std::cerr << "axon serve: --web-root '" << args.webRoot << "' is not a folder"
+                      << std::endl;
+            return 1;
+        }
+        c.webRoot = fs::canonical(args.webRoot, ec);
+    } else {
+        c.webRoot = server::defaultWebRoot();
+    }
+    c.session.idleTimeoutMs = std::int64_t(args.idleMinutes) * 60 * 1000;
+    return server::runServer(c);
+}
+
+} // namespace axon::app

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The `axon serve` subcommand: its command-line options and the call into src/server.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "server/server.h"
+
+namespace axon::app {
+
+struct ServeCommandArgs {
+    server::ServerConfig config;
+    std::string webRoot;
+    int idleMinutes = 30;
+};
+
+CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args);
+int runServeCommand(ServeCommandArgs& args);
+
+} // namespace axon::app

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The server-wide cap on concurrent searches: a session takes a slot to search and gives it
+// back when the search ends; when none is free its request waits in a FIFO queue (bounded: a
+// full queue refuses). Queued searches are started by a dispatcher thread of its own, never by
+// the search thread that gave a slot back: starting a search joins the session's previous
+// search thread, and two finishing searches starting each other's sessions would deadlock.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace axon::server {
+
+class SearchSlots {
+  public:
+    // Called (on the dispatcher thread) when a waiter gets its slot; returns false when it no
+    // longer wants it (its session closed or stopped), and the slot passes on.
+    using Start = std::function<bool()>;
+    enum class Outcome { Started, Queued, Refused };
+
+    SearchSlots(int slots, int maxQueued);
+    ~SearchSlots();
+    SearchSlots(const SearchSlots&) = delete;
+    SearchSlots& operator=(const SearchSlots&) = delete;
+
+    // Takes a free slot (Started: the caller starts its search itself and start is dropped),
+    // or queues `start` under `ticket` (`queuePosition` is then its 1-based place), or refuses
+    // when the queue is full.
+    Outcome acquire(std::uint64_t ticket, Start start, int& queuePosition);
+    // Gives a slot back.
+    void release();
+    // Removes a waiter; false when it was not queued (never was, or is being started).
+    bool cancel(std::uint64_t ticket);
+
+    int freeSlots() const;
+    int queued() const;
+
+  private:
+    void dispatch();
+
+    struct Waiter {
+        std::uint64_t ticket = 0;
+        Start start;
+    };
+    mutable std::mutex m_mutex;
+    std::condition_variable m_wake;
+    int m_free;
+    int m_maxQueued;
+    bool m_quit = false;
+    std::deque<Waiter> m_queue;
+    std::thread m_dispatcher;
+};
+
+} // namespace axon::server

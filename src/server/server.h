@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `axon serve`: civetweb glue. Static files on every path, the WebSocket JSON API on /ws with
+// one engine Session per connection, the session cap, message reassembly and size limit, and a
+// reaper thread that enforces think-time caps and closes idle sessions.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "server/search_slots.h"
+#include "server/session.h"
+
+struct mg_connection;
+struct mg_context;
+
+namespace axon::server {
+
+struct ServerConfig {
+    std::string host = "127.0.0.1"; // IPv4 address to bind ("localhost" means 127.0.0.1)
+    int port = 8080;                // 0: any free port (see Server::port())
+    std::filesystem::path webRoot;  // empty: only the built-in page
+    int maxSessions = 32;
+    int maxSearches = 0; // searches at once over all sessions; 0: cores / threads, at least 1
+    int maxQueued = 64;  // searches waiting for a slot; more are refused
+    SessionConfig session;
+    std::int64_t tickIntervalMs = 20; // how often think-time caps and idle sessions are checked
+};
+
+class Server {
+  public:
+    explicit Server(ServerConfig config);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds and starts serving; an error message when it cannot (port taken, bad host).
+    std::optional<std::string> start();
+    // Closes every session (their searches stopped) and the listening socket. Idempotent.
+    void stop();
+
+    int port() const { return m_port; }
+    std::string url() const;
+    // Sessions open and not being closed.
+    int sessionCount() const;
+    int maxSearches() const { return m_maxSearches; }
+
+  private:
+    struct Connection;
+
+    static int onHttp(mg_connection* conn, void* self);
+    static int onWsConnect(const mg_connection* conn, void* self);
+    static void onWsReady(mg_connection* conn, void* self);
+    static int onWsData(mg_connection* conn, int bits, char* data, std::size_t length, void* self);
+    static void onWsClose(const mg_connection* conn, void* self);
+    static void onConnectionClose(const mg_connection* conn);
+    int handleData(Connection& c, int bits, const char* data, std::size_t length);
+    void forget(const mg_connection* conn);
+    void reaperLoop();
+
+    ServerConfig m_config;
+    int m_maxSearches = 1;
+    std::unique_ptr<SearchSlots> m_slots;
+    mg_context* m_context = nullptr;
+    int m_port = 0;
+
+    mutable std::mutex m_mutex;
+    std::map<std::uint64_t, std::shared_ptr<Connection>> m_connections;
+    std::uint64_t m_nextId = 1;
+    bool m_stopping = false;
+    std::condition_variable m_reaperWake;
+    std::thread m_reaper;
+};
+
+// The `axon serve` command: starts the server, prints the URL, serves until SIGINT or SIGTERM,
+// then shuts down cleanly. Returns the process exit code.
+int runServer(const ServerConfig& config);
+
+} // namespace axon::server

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A web client's engine session: requests applied to its game and engine, searches started
+// through the shared slots, their info lines throttled, their best move played on request.
+#include "server/session.h"
+
+#include <chrono>
+
+#include "chess/movegen.h"
+
+namespace axon::server {
+
+using namespace chess;
+
+namespace {
+
+const char* optionTypeName(engine::Options::Type type) {
+    switch (type) {
+    case engine::Options::Type::Check: return "check";
+    case engine::Options::Type::Spin: return "spin";
+    case engine::Options::Type::Button: return "button";
+    case engine::Options::Type::String: return "string";
+    }
+    return "string";
+}
+
+const char* gameOverReason(GameStatus status) {
+    switch (status) {
+    case GameStatus::Checkmate: return "checkmate";
+    case GameStatus::Stalemate: return "stalemate";
+    case GameStatus::FiftyMoveRule: return "fifty-move rule";
+    case GameStatus::ThreefoldRepetition: return "repetition";
+    case GameStatus::InsufficientMaterial: return "insufficient material";
+    case GameStatus::Ongoing: break;
+    }
+    return "ongoing";
+}
+
+} // namespace
+
+std::int64_t Session::nowMs() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+Session::Session(std::uint64_t id, SessionConfig config, SearchSlots& slots, Send send)
+    : m_id(id), m_config(config), m_slots(slots), m_send(std::move(send)),
+      m_lastActivityMs(nowMs()), m_throttle(config.infoIntervalMs) {
+    m_engine.options().set("Hash", std::to_string(m_config.hashMb));
+    m_engine.options().set("Threads", std::to_string(m_config.threads));
+}
+
+Session::~Session() { close(); }
+
+void Session::greet() {
+    Json options = Json::array();
+    std::string state;
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& o : m_engine.options().all()) {
+            Json entry = {{"name", o.name},
+                          {"type", optionTypeName(o.type)},
+                          {"default", o.defaultValue},
+                          {"value", o.value}};
+            if (o.type == engine::Options::Type::Spin) {
+                entry["min"] = o.min;
+                entry["max"] = o.name == "Hash"      ? m_config.hashMb
+                               : o.name == "Threads" ? m_config.threads
+                                                     : o.max;
+            }
+            options.push_back(std::move(entry));
+        }
+        state = formatState(nullptr, m_game, false);
+    }
+    const Json hello = {{"type", "hello"},
+                        {"engine", "Axon"},
+                        {"protocol", 1},
+                        {"maxThinkMs", m_config.maxThinkMs},
+                        {"maxMessageBytes", m_config.maxMessageBytes},
+                        {"idleTimeoutMs", m_config.idleTimeoutMs},
+                        {"options", std::move(options)}};
+    m_send(hello.dump());
+    m_send(state);
+}
+
+void Session::reply(const Json&, const std::string& text) { m_send(text); }
+
+void Session::handleMessage(std::string_view text) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_closed) return;
+        m_lastActivityMs = nowMs();
+    }
+    if (text.size() > m_config.maxMessageBytes)
+        return m_send(formatError(nullptr, "message too large: " + std::to_string(text.size()) +
+                                               " bytes (at most " +
+                                               std::to_string(m_config.maxMessageBytes) + ")"));
+    ParsedMessage parsed = parseClientMessage(text);
+    if (!parsed.request) return m_send(formatError(parsed.id, parsed.error));
+    std::visit([&](const auto& request) { handle(parsed.id, request); }, *parsed.request);
+}
+
+std::optional<std::string> Session::busy() const {
+    if (m_search == SearchState::Idle) return std::nullopt;
+    return std::string("the engine is searching: send stop first");
+}
+
+void Session::handle(const Json& id, const NewGameRequest& r) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto error = busy()) {
+            out = formatError(id, "newGame: " + *error);
+        } else if (auto game = Game::fromFen(r.fen, r.chess960); !game) {
+            out = formatError(id, "newGame: " + game.error());
+        } else {
+            m_game = std::move(*game);
+            m_engine.newGame();
+            out = formatState(id, m_game, false);
+        }
+    }
+    reply(id, out);
+}
+
+void Session::handle(const Json& id, const PositionRequest& r) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        auto game = r.pgn ? Game::fromPgn(*r.pgn) : Game::fromFen(r.fen, r.chess960);
+        if (auto error = busy()) {
+            out = formatError(id, "position: " + *error);
+        } else if (!game) {
+            out = formatError(id, "position: " + game.error());
+        } else {
+            std::optional<std::string> moveError;
+            for (const std::string& move : r.moves) {
+                if ((moveError = game->play(move))) break; // the message names the move
+            }
+            if (moveError) {
+                out = formatError(id, "position: " + *moveError + " (position unchanged)");
+            } else {
+                m_game = std::move(*game);
+                out = formatState(id, m_game, false);
+            }
+        }
+    }
+    reply(id, out);
+}
+
+void Session::handle(const Json& id, const MoveRequest& r) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto error = busy()) {
+            out = formatError(id, "move: " + *error);
+        } else if (m_game.status() != GameStatus::Ongoing) {
+            out = formatError(id, std::string("move: the game is over (") +
+                                      gameOverReason(m_game.status()) + ")");
+        } else if (auto moveError = m_game.play(r.move)) {
+            out = formatError(id, "move: " + *moveError);
+        } else {
+            out = formatState(id, m_game, false);
+        }
+    }
+    reply(id, out);
+}
+
+void Session::handle(const Json& id, const UndoRequest& r) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto error = busy())
+            out = formatError(id, "undo: " + *error);
+        else if (auto undoError = m_game.undo(r.plies))
+            out = formatError(id, *undoError);
+        else
+            out = formatState(id, m_game, false);
+    }
+    reply(id, out);
+}
+
+std::optional<std::string> Session::applyStrength(const GoRequest& r) {
+    engine::Options& options = m_engine.options();
+    if (r.elo) {
+        if (!options.find("UCI_LimitStrength") || !options.find("UCI_Elo"))
+            return "go: elo needs the UCI_LimitStrength and UCI_Elo options, which this engine "
+                   "does "
+                   "not have";
+        if (auto error = options.set("UCI_LimitStrength", "true")) return "go: " + *error;
+        if (auto error = options.set("UCI_Elo", std::to_string(*r.elo))) return "go: " + *error;
+    }
+    // A request without a strength plays at full strength: a limit set by an earlier `go` (a
+    // game at some Elo) must not weaken a later analysis.
+    if (!r.elo && options.find("UCI_LimitStrength"))
+        if (auto error = options.set("UCI_LimitStrength", "false")) return "go: " + *error;
+    if (!r.skill && options.find("Skill Level"))
+        if (auto error = options.set("Skill Level", "20")) return "go: " + *error;
+    if (r.skill) {
+        if (!options.find("Skill Level"))
+            return "go: skill needs the 'Skill Level' option, which this engine does not have";
+        if (auto error = options.set("Skill Level", std::to_string(*r.skill)))
+            return "go: " + *error;
+    }
+    if (r.multipv)
+        if (auto error = options.set("MultiPV", std::to_string(*r.multipv))) return "go: " + *error;
+    return std::nullopt;
+}
+
+void Session::handle(const Json& id, const GoRequest& r) {
+    {
+        std::lock_guard lock(m_mutex);
+        std::optional<std::string> error = busy();
+        if (!error && m_game.status() != GameStatus::Ongoing)
+            error = std::string("the game is over (") + gameOverReason(m_game.status()) + ")";
+        if (error) return reply(id, formatError(id, "go: " + *error));
+        if (auto strengthError = applyStrength(r))
+            return reply(id, formatError(id, *strengthError));
+        m_search = SearchState::Queued;
+        m_searchId = id;
+        m_searchLimits = clampGo(r, m_config.maxThinkMs);
+        m_searchPlays = r.play;
+        m_cancelQueued = false;
+    }
+    int position = 0;
+    std::weak_ptr<Session> weak = weak_from_this();
+    const auto outcome = m_slots.acquire(
+        m_id,
+        [weak] {
+            auto self = weak.lock();
+            return self && self->startQueued();
+        },
+        position);
+    std::string out;
+    bool giveBack = false;
+    {
+        std::lock_guard lock(m_mutex);
+        switch (outcome) {
+        case SearchSlots::Outcome::Started:
+            if (m_closed || !startSearchLocked(out)) {
+                m_search = SearchState::Idle;
+                giveBack = true;
+            }
+            break;
+        case SearchSlots::Outcome::Queued: out = formatQueued(id, position); break;
+        case SearchSlots::Outcome::Refused:
+            m_search = SearchState::Idle;
+            out = formatError(id, "go: the server is busy (every search slot taken and the queue "
+                                  "full): try again later");
+            break;
+        }
+    }
+    if (giveBack) m_slots.release();
+    if (!out.empty()) reply(id, out);
+}
+
+bool Session::startSearchLocked(std::string& out) {
+    if (auto error = m_engine.setPosition(m_game.startFen(), m_game.uciMoves())) {
+        out = formatError(m_searchId, "go: " + *error);
+        return false;
+    }
+    m_engine.options().set("UCI_Chess960", m_game.chess960() ? "true" : "false");
+    m_searchRoot = m_game.position();
+    m_throttle = InfoThrottle(m_config.infoIntervalMs);
+    m_search = SearchState::Running;
+    m_deadlineMs = nowMs() + m_searchLimits.maxTimeMs;
+    m_stopSent = false;
+    engine::Engine::Callbacks callbacks;
+    // The session outlives its searches: close() waits for the search before it returns.
+    callbacks.onInfo = [this](const search::SearchInfo& info) { onInfo(info); };
+    callbacks.onBestMove = [this](Move best, Move ponder) { onBestMove(best, ponder); };
+    m_engine.go(m_searchLimits.limits, std::move(callbacks));
+    out = formatSearching(m_searchId, m_searchLimits);
+    return true;
+}
+
+bool Session::startQueued() {
+    std::string out;
+    bool started = false;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_closed || m_search != SearchState::Queued) return false;
+        if (m_cancelQueued) {
+            m_search = SearchState::Idle;
+            out = formatBestMove(m_searchId, Move::none(), Move::none(), m_game.position(),
+                                 m_game.chess960(), false);
+        } else {
+            started = startSearchLocked(out);
+            if (!started) m_search = SearchState::Idle;
+        }
+    }
+    m_send(out);
+    return started;
+}
+
+void Session::handle(const Json& id, const StopRequest&) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_search == SearchState::Running) {
+            // The best move follows from the search thread (and is played if asked).
+            m_engine.stop();
+            m_stopSent = true;
+        } else if (m_search == SearchState::Queued) {
+            if (m_slots.cancel(m_id)) {
+                m_search = SearchState::Idle;
+                out = formatBestMove(m_searchId, Move::none(), Move::none(), m_game.position(),
+                                     m_game.chess960(), false);
+            } else {
+                m_cancelQueued = true; // the dispatcher is starting it: startQueued drops it
+            }
+        }
+    }
+    (void)id;
+    if (!out.empty()) m_send(out);
+}
+
+void Session::handle(const Json& id, const SetOptionRequest& r) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        const engine::Options::Option* option = m_engine.options().find(r.name);
+        auto budget = [&](const char* name, int max) -> std::optional<std::string> {
+            if (!option || option->name != name) return std::nullopt;
+            try {
+                if (std::stoll(r.value) > max)
+                    return std::string(name) + " is at most " + std::to_string(max) +
+                           " on this server";
+            } catch (const std::exception&) {
+                // Not a number: the registry reports it.
+            }
+            return std::nullopt;
+        };
+        std::optional<std::string> error = busy();
+        if (!error) error = budget("Hash", m_config.hashMb);
+        if (!error) error = budget("Threads", m_config.threads);
+        if (!error) error = m_engine.options().set(r.name, r.value);
+        if (error) {
+            out = formatError(id, "setOption: " + *error);
+        } else {
+            option = m_engine.options().find(r.name);
+            Json j = {{"type", "option"}, {"name", option->name}, {"value", option->value}};
+            if (!id.is_null()) j["id"] = id;
+            out = j.dump();
+        }
+    }
+    reply(id, out);
+}
+
+void Session::handle(const Json& id, const StateRequest&) {
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        out = formatState(id, m_game, m_search != SearchState::Idle);
+    }
+    reply(id, out);
+}
+
+void Session::onInfo(const search::SearchInfo& info) {
+    std::vector<std::string> out;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_closed) return;
+        for (const auto& line : m_throttle.offer(info, nowMs()))
+            out.push_back(formatInfo(m_searchId, line, m_searchRoot, m_game.chess960()));
+    }
+    for (const std::string& text : out) m_send(text);
+}
+
+void Session::onBestMove(Move best, Move ponder) {
+    std::vector<std::string> out;
+    {
+        std::lock_guard lock(m_mutex);
+        m_search = SearchState::Idle;
+        m_lastActivityMs = nowMs();
+        if (!m_closed) {
+            for (const auto& line : m_throttle.flush())
+                out.push_back(formatInfo(m_searchId, line, m_searchRoot, m_game.chess960()));
+            // The game cannot have changed during the search (moves are refused meanwhile),
+            // but the check costs nothing and keeps an illegal move off the board.
+            const bool play = m_searchPlays && best &&
+                              m_game.position().key() == m_searchRoot.key() &&
+                              MoveList(m_game.position()).contains(best);
+            if (play) m_game.playLegal(best);
+            out.push_back(
+                formatBestMove(m_searchId, best, ponder, m_searchRoot, m_game.chess960(), play));
+            if (play) out.push_back(formatState(m_searchId, m_game, false));
+        }
+    }
+    m_slots.release();
+    for (const std::string& text : out) m_send(text);
+}
+
+bool Session::tick(std::int64_t now) {
+    std::lock_guard lock(m_mutex);
+    if (m_closed) return false;
+    if (m_search == SearchState::Running && !m_stopSent && now >= m_deadlineMs) {
+        m_engine.stop();
+        m_stopSent = true;
+    }
+    return m_search == SearchState::Idle && now - m_lastActivityMs > m_config.idleTimeoutMs;
+}
+
+void Session::close() {
+    bool wasQueued = false;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_closed) return;
+        m_closed = true;
+        wasQueued = m_search == SearchState::Queued;
+    }
+    // A queued search not yet handed a slot is dropped; one being handed it sees m_closed.
+    if (wasQueued && m_slots.cancel(m_id)) {
+        std::lock_guard lock(m_mutex);
+        m_search = SearchState::Idle;
+    }
+    // Without the lock: the search thread takes it to report its best move (then ignored).
+    m_engine.stop();
+    m_engine.wait();
+}
+
+} // namespace axon::server

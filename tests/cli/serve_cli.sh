@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `axon serve` as a user runs it: started in the background on a free port, the front page
+# fetched with curl (headers included), a traversal refused, bad flags rejected with a message,
+# and SIGTERM ending it cleanly (exit status 0).
+set -euo pipefail
+axon=$1
+work=$(mktemp -d)
+pid=""
+cleanup() {
+    if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    [[ -f $work/out ]] && sed 's/^/  serve: /' "$work/out" >&2
+    exit 1
+}
+
+# Bad flags: a message and a non-zero exit, never a crash.
+for bad in "--port 70000" "--threads 0" "--web-root $work/missing" "--host example.org" "--frobnicate"; do
+    rc=0
+    # shellcheck disable=SC2086
+    timeout 10 "$axon" serve $bad >"$work/bad" 2>&1 || rc=$?
+    [[ $rc -ne 0 && $rc -lt 124 ]] || fail "'serve $bad' exited $rc"
+    [[ -s $work/bad ]] || fail "'serve $bad' printed nothing"
+done
+
+mkdir -p "$work/web"
+echo '<title>Axon test page</title>' >"$work/web/index.html"
+echo 'secret' >"$work/secret.txt"
+"$axon" serve --port 0 --web-root "$work/web" --hash 4 >"$work/out" 2>&1 &
+pid=$!
+url=""
+for _ in $(seq 100); do
+    url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/out" | head -n 1 || true)
+    [[ -n $url ]] && break
+    kill -0 "$pid" 2>/dev/null || fail "serve exited early"
+    sleep 0.1
+done
+[[ -n $url ]] || fail "no URL printed"
+
+curl -sS -D "$work/headers" -o "$work/body" "$url" || fail "curl $url failed"
+grep -q '^HTTP/1.1 200' "$work/headers" || fail "no 200 for /"
+grep -qi '^Cross-Origin-Opener-Policy: same-origin' "$work/headers" || fail "no COOP header"
+grep -qi '^Cross-Origin-Embedder-Policy: require-corp' "$work/headers" || fail "no COEP header"
+grep -q 'Axon test page' "$work/body" || fail "wrong page served"
+code=$(curl -sS -o /dev/null -w '%{http_code}' "${url}missing.js")
+[[ $code == 404 ]] || fail "missing file gave $code"
+code=$(curl -sS --path-as-is -o "$work/traversal" -w '%{http_code}' "${url}../secret.txt")
+[[ $code == 403 || $code == 404 ]] || fail "traversal gave $code"
+! grep -q secret "$work/traversal" || fail "traversal served the file"
+
+# A second server on the same port is refused with a message.
+port=${url##*:}
+port=${port%/}
+rc=0
+timeout 10 "$axon" serve --port "$port" >"$work/second" 2>&1 || rc=$?
+[[ $rc -eq 1 ]] || fail "second server on port $port exited $rc"
+grep -q 'cannot listen' "$work/second" || fail "no message for a taken port"
+
+kill -TERM "$pid"
+rc=0
+for _ in $(seq 100); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+done
+wait "$pid" || rc=$?
+pid=""
+[[ $rc -eq 0 ]] || fail "serve exited $rc after SIGTERM"
+grep -q 'stopped' "$work/out" || fail "no clean shutdown message"
+echo "serve CLI: ok"

@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `axon serve` end to end, in process on an ephemeral port: WebSocket sessions that play and
+// analyse, errors that leave the connection working, concurrent clients, limits (session cap,
+// message size, think time, idle reaping), and the HTTP side (index, 404, traversal, headers).
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/uci_move.h"
+#include "server/server.h"
+#include "ws_test_client.h"
+
+using namespace axon;
+using axon::test::WsClient;
+using Json = nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+server::ServerConfig testConfig() {
+    server::ServerConfig config;
+    config.port = 0;
+    config.maxSessions = 4;
+    config.maxSearches = 2;
+    config.session.hashMb = 2;
+    config.session.maxThinkMs = 2000;
+    return config;
+}
+
+// Connects and reads the greeting (hello, then the initial state).
+void connectAndGreet(WsClient& client, int port) {
+    std::string error;
+    ASSERT_TRUE(client.connect(port, error)) << error;
+    auto hello = client.next();
+    ASSERT_TRUE(hello);
+    EXPECT_EQ((*hello)["type"], "hello");
+    EXPECT_TRUE((*hello)["maxThinkMs"].is_number());
+    EXPECT_FALSE((*hello)["options"].empty());
+    auto state = client.next();
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["type"], "state");
+}
+
+// A raw HTTP/1.1 request (the path sent exactly as given); the whole response.
+std::string httpGet(int port, const std::string& path, const std::string& method = "GET") {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(std::uint16_t(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        ::close(fd);
+        return "";
+    }
+    const std::string request =
+        method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    ::send(fd, request.data(), request.size(), 0);
+    std::string response;
+    char buffer[4096];
+    ssize_t n;
+    while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0) response.append(buffer, std::size_t(n));
+    ::close(fd);
+    return response;
+}
+
+bool isLegalIn(const std::string& fen, const std::string& uci) {
+    auto pos = chess::parseFen(fen);
+    return pos && chess::parseUciMove(*pos, uci).ok();
+}
+
+} // namespace
+
+TEST(ServerIntegration, PlaysAGameWithTheEngineAndReportsErrors) {
+    server::Server srv(testConfig());
+    ASSERT_FALSE(srv.start());
+    WsClient client;
+    connectAndGreet(client, srv.port());
+
+    client.send({{"type", "newGame"}, {"id", 1}});
+    auto state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["id"], 1);
+    EXPECT_EQ((*state)["legalMoves"].size(), 20u);
+
+    client.send({{"type", "move"}, {"move", "e4"}, {"id", 2}});
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["moves"][0]["uci"], "e2e4");
+    EXPECT_EQ((*state)["turn"], "black");
+    const std::string before = (*state)["fen"];
+
+    // Errors, each answered, none changing the game or closing the connection.
+    client.sendText("{this is not json");
+    auto error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    client.send({{"type", "fly"}, {"id", 3}});
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    EXPECT_EQ((*error)["id"], 3);
+    client.send({{"type", "move"}, {"move", "e2e4"}, {"id", 4}}); // white's move, black to play
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    EXPECT_EQ((*error)["id"], 4);
+    client.send({{"type", "go"}, {"nodes", "lots"}, {"id", 5}});
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    client.send({{"type", "go"}, {"elo", 100}, {"nodes", 100}, {"id", 6}}); // below UCI_Elo's range
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    EXPECT_NE((*error)["message"].get<std::string>().find("UCI_Elo"), std::string::npos);
+    client.send({{"type", "setOption"}, {"name", "Hash"}, {"value", 4096}, {"id", 7}});
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error"); // over the server's hash budget
+    client.send({{"type", "setOption"}, {"name", "NoSuchOption"}, {"value", 1}, {"id", 8}});
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    client.send({{"type", "setOption"}, {"name", "MultiPV"}, {"value", 1}, {"id", 9}});
+    auto option = client.next();
+    ASSERT_TRUE(option);
+    EXPECT_EQ((*option)["type"], "option");
+    EXPECT_EQ((*option)["value"], "1");
+
+    client.send({{"type", "state"}, {"id", 10}});
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["fen"], before);
+    EXPECT_EQ((*state)["id"], 10);
+
+    // The engine plays black's move.
+    client.send({{"type", "go"}, {"nodes", 20000}, {"play", true}, {"id", 11}});
+    std::vector<Json> before_best;
+    auto best = client.waitFor("bestmove", &before_best);
+    ASSERT_TRUE(best);
+    EXPECT_EQ((*best)["id"], 11);
+    EXPECT_TRUE((*best)["played"].get<bool>());
+    const std::string engineMove = (*best)["move"];
+    EXPECT_TRUE(isLegalIn(before, engineMove)) << engineMove;
+    ASSERT_FALSE(before_best.empty());
+    EXPECT_EQ(before_best.front()["type"], "searching");
+    int infos = 0, lastDepth = 0;
+    for (const Json& m : before_best) {
+        if (m["type"] != "info") continue;
+        ++infos;
+        EXPECT_EQ(m["id"], 11);
+        EXPECT_GE(m["depth"].get<int>(), lastDepth);
+        lastDepth = m["depth"];
+        EXPECT_FALSE(m["pv"].empty());
+        EXPECT_EQ(m["pv"].size(), m["pvSan"].size());
+        EXPECT_EQ(m["pv"][0].get<std::string>().size() >= 4, true);
+        EXPECT_TRUE(m["score"].contains("cp") || m["score"].contains("mate"));
+    }
+    EXPECT_GE(infos, 1);
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    ASSERT_EQ((*state)["moves"].size(), 2u);
+    EXPECT_EQ((*state)["moves"][1]["uci"], engineMove);
+    EXPECT_EQ((*state)["turn"], "white");
+
+    // Take both back, then load a position by PGN and by FEN + SAN moves.
+    client.send({{"type", "undo"}, {"plies", 2}});
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_TRUE((*state)["moves"].empty());
+    client.send({{"type", "position"}, {"pgn", "1. f3 e5 2. g4 Qh4# 0-1"}});
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["status"], "checkmate");
+    EXPECT_EQ((*state)["winner"], "black");
+    client.send({{"type", "go"}, {"nodes", 100}, {"id", 12}});
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error"); // the game is over
+    client.send({{"type", "position"},
+                 {"fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+                 {"moves", Json{"O-O", "Kd7"}}});
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["moves"][0]["uci"], "e1g1");
+    EXPECT_EQ((*state)["moves"][1]["san"], "Kd7");
+    client.send({{"type", "position"}, {"moves", Json{"e4", "e4"}}, {"id", 13}});
+    error = client.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    client.send({{"type", "state"}});
+    state = client.waitFor("state");
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["moves"].size(), 2u); // unchanged by the rejected position
+    srv.stop();
+}
+
+TEST(ServerIntegration, AnalysisStopsOnRequestAndAtTheThinkCap) {
+    auto config = testConfig();
+    config.session.maxThinkMs = 400;
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    WsClient client;
+    connectAndGreet(client, srv.port());
+
+    client.send({{"type", "go"}, {"infinite", true}, {"multipv", 2}, {"id", "a"}});
+    auto searching = client.waitFor("searching");
+    ASSERT_TRUE(searching);
+    EXPECT_TRUE((*searching)["clamped"].get<bool>());
+    EXPECT_EQ((*searching)["maxTimeMs"], 400);
+    // Changing the game during a search is refused.
+    client.send({{"type", "move"}, {"move", "e4"}, {"id", "m"}});
+    auto error = client.waitFor("error");
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["id"], "m");
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<Json> infos;
+    auto best = client.waitFor("bestmove", &infos, 10s);
+    ASSERT_TRUE(best);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    EXPECT_LT(elapsed, 5s); // stopped by the cap, not left running
+    EXPECT_FALSE((*best)["played"].get<bool>());
+    bool sawSecondLine = false;
+    for (const Json& m : infos)
+        if (m["type"] == "info" && m["multipv"] == 2) sawSecondLine = true;
+    EXPECT_TRUE(sawSecondLine);
+
+    // A stop ends a long search at once.
+    client.send({{"type", "go"}, {"movetime", 60000}, {"id", "b"}});
+    searching = client.waitFor("searching");
+    ASSERT_TRUE(searching);
+    EXPECT_TRUE((*searching)["clamped"].get<bool>());
+    client.send({{"type", "stop"}});
+    best = client.waitFor("bestmove", nullptr, 5s);
+    ASSERT_TRUE(best);
+    EXPECT_EQ((*best)["id"], "b");
+    EXPECT_TRUE(isLegalIn(chess::Position::kStartFen, (*best)["move"]));
+    srv.stop();
+}
+
+TEST(ServerIntegration, ConcurrentClientsAreIndependent) {
+    auto config = testConfig();
+    config.maxSearches = 1; // the second search queues behind the first
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    WsClient a, b;
+    connectAndGreet(a, srv.port());
+    connectAndGreet(b, srv.port());
+    EXPECT_EQ(srv.sessionCount(), 2);
+    a.send({{"type", "move"}, {"move", "d4"}});
+    ASSERT_TRUE(a.waitFor("state"));
+    b.send({{"type", "move"}, {"move", "Nf3"}});
+    ASSERT_TRUE(b.waitFor("state"));
+
+    a.send({{"type", "go"}, {"movetime", 300}, {"play", true}});
+    b.send({{"type", "go"}, {"nodes", 5000}, {"play", true}});
+    auto bestA = a.waitFor("bestmove");
+    auto bestB = b.waitFor("bestmove");
+    ASSERT_TRUE(bestA);
+    ASSERT_TRUE(bestB);
+    auto stateA = a.waitFor("state");
+    auto stateB = b.waitFor("state");
+    ASSERT_TRUE(stateA);
+    ASSERT_TRUE(stateB);
+    EXPECT_EQ((*stateA)["moves"][0]["uci"], "d2d4");
+    EXPECT_EQ((*stateB)["moves"][0]["uci"], "g1f3");
+    EXPECT_EQ((*stateA)["moves"][1]["uci"], (*bestA)["move"]);
+    EXPECT_EQ((*stateB)["moves"][1]["uci"], (*bestB)["move"]);
+
+    // A client that disconnects mid-search leaves the other working.
+    a.send({{"type", "go"}, {"infinite", true}});
+    ASSERT_TRUE(a.waitFor("searching"));
+    a.disconnect();
+    b.send({{"type", "go"}, {"nodes", 2000}});
+    auto queuedOrSearching = b.next();
+    ASSERT_TRUE(queuedOrSearching);
+    ASSERT_TRUE(b.waitFor("bestmove", nullptr, 10s));
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (srv.sessionCount() != 1 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(20ms);
+    EXPECT_EQ(srv.sessionCount(), 1);
+    srv.stop();
+}
+
+TEST(ServerIntegration, LimitsOnSessionsMessageSizeAndIdleTime) {
+    auto config = testConfig();
+    config.maxSessions = 1;
+    config.session.maxMessageBytes = 1024;
+    config.session.idleTimeoutMs = 1500;
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    WsClient a;
+    connectAndGreet(a, srv.port());
+
+    // Over the cap: told so, then closed.
+    WsClient b;
+    std::string connectError;
+    ASSERT_TRUE(b.connect(srv.port(), connectError)) << connectError;
+    auto refusal = b.next();
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ((*refusal)["type"], "error");
+    EXPECT_NE((*refusal)["message"].get<std::string>().find("full"), std::string::npos);
+    EXPECT_TRUE(b.waitClosed(5s));
+
+    // Too large: an error, and the connection goes on (whole or in fragments).
+    a.sendText(std::string(4000, ' ') + R"({"type":"state"})");
+    auto error = a.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    EXPECT_NE((*error)["message"].get<std::string>().find("too large"), std::string::npos);
+    a.sendFragmented(std::string(3000, ' ') + R"({"type":"state"})", 4);
+    error = a.next();
+    ASSERT_TRUE(error);
+    EXPECT_EQ((*error)["type"], "error");
+    a.sendFragmented(R"({"type":"state","id":"fragments"})", 3);
+    auto state = a.next();
+    ASSERT_TRUE(state);
+    EXPECT_EQ((*state)["type"], "state");
+    EXPECT_EQ((*state)["id"], "fragments");
+
+    // Idle: closed by the server after the timeout.
+    auto idle = a.next(10s);
+    ASSERT_TRUE(idle);
+    EXPECT_EQ((*idle)["type"], "error");
+    EXPECT_NE((*idle)["message"].get<std::string>().find("idle"), std::string::npos);
+    EXPECT_TRUE(a.waitClosed(5s));
+    EXPECT_EQ(srv.sessionCount(), 0); // closed at once, though the socket may linger
+    a.disconnect();
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (srv.sessionCount() != 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(20ms);
+    EXPECT_EQ(srv.sessionCount(), 0);
+    srv.stop();
+}
+
+TEST(ServerIntegration, ServesStaticFilesSafely) {
+    namespace fs = std::filesystem;
+    const fs::path base = fs::temp_directory_path() / ("axon-web-" + std::to_string(::getpid()));
+    fs::remove_all(base);
+    fs::create_directories(base / "root" / "assets");
+    std::ofstream(base / "root" / "index.html") << "<title>Axon web</title>";
+    std::ofstream(base / "root" / "assets" / "engine.wasm") << "wasm";
+    std::ofstream(base / "secret.txt") << "TOP SECRET";
+
+    auto config = testConfig();
+    config.webRoot = base / "root";
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    std::string r = httpGet(srv.port(), "/");
+    EXPECT_NE(r.find("HTTP/1.1 200"), std::string::npos) << r;
+    EXPECT_NE(r.find("<title>Axon web</title>"), std::string::npos);
+    EXPECT_NE(r.find("Cross-Origin-Opener-Policy: same-origin"), std::string::npos);
+    EXPECT_NE(r.find("Cross-Origin-Embedder-Policy: require-corp"), std::string::npos);
+    EXPECT_NE(r.find("Content-Type: text/html"), std::string::npos);
+    r = httpGet(srv.port(), "/assets/engine.wasm");
+    EXPECT_NE(r.find("Content-Type: application/wasm"), std::string::npos) << r;
+    r = httpGet(srv.port(), "/assets/engine.wasm", "HEAD");
+    EXPECT_NE(r.find("Content-Length: 4"), std::string::npos) << r;
+    EXPECT_EQ(r.find("wasm\r\n\r\nwasm"), std::string::npos);
+    r = httpGet(srv.port(), "/nothing-here.js");
+    EXPECT_NE(r.find("HTTP/1.1 404"), std::string::npos) << r;
+    EXPECT_NE(r.find("Cross-Origin-Embedder-Policy: require-corp"), std::string::npos);
+    r = httpGet(srv.port(), "/", "POST");
+    EXPECT_NE(r.find("HTTP/1.1 405"), std::string::npos) << r;
+    for (const std::string& bad : std::vector<std::string>{
+             "/../secret.txt", "/assets/../../secret.txt", "/%2e%2e/secret.txt",
+             "/%2E%2E%2Fsecret.txt", "/assets/%2e%2e/%2e%2e/secret.txt",
+             "/" + (base / "secret.txt").string()}) {
+        r = httpGet(srv.port(), bad);
+        EXPECT_EQ(r.find("TOP SECRET"), std::string::npos) << bad << "\n" << r;
+        EXPECT_TRUE(r.find("HTTP/1.1 403") != std::string::npos ||
+                    r.find("HTTP/1.1 404") != std::string::npos)
+            << bad << "\n"
+            << r;
+    }
+    srv.stop();
+
+    // Without a web root: the built-in page says how to build the front end.
+    auto plain = testConfig();
+    server::Server bare(plain);
+    ASSERT_FALSE(bare.start());
+    r = httpGet(bare.port(), "/");
+    EXPECT_NE(r.find("HTTP/1.1 200"), std::string::npos);
+    EXPECT_NE(r.find("npm run build"), std::string::npos);
+    EXPECT_NE(httpGet(bare.port(), "/app.js").find("HTTP/1.1 404"), std::string::npos);
+    EXPECT_NE(httpGet(bare.port(), "/%2e%2e/x").find("HTTP/1.1 403"), std::string::npos);
+    bare.stop();
+    fs::remove_all(base);
+}
+
+TEST(ServerIntegration, RefusesABadHostAndATakenPort) {
+    auto config = testConfig();
+    config.host = "not-an-address";
+    server::Server bad(config);
+    auto error = bad.start();
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->find("IPv4"), std::string::npos);
+
+    server::Server first(testConfig());
+    ASSERT_FALSE(first.start());
+    auto taken = testConfig();
+    taken.port = first.port();
+    server::Server second(taken);
+    EXPECT_TRUE(second.start().has_value());
+    first.stop();
+}
