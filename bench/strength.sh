@@ -116,8 +116,10 @@ done
 # jsonField FILE KEY: a value of the two-engine summary (one "key": value per line).
 jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$1"; }
 
+section=$(mktemp)
+trap 'rm -f "$section"' EXIT
 {
-    echo "# Strength"
+    echo "## Gauntlet against Debian's engines"
     echo
     echo "Axon against the engines Debian packages, measured by \`bench/strength.sh\` (\`axon match\`:"
     echo "Axon first, one thread and 16 MB hash each, own books off, openings from UHO_4060_v4.epd in"
@@ -149,7 +151,7 @@ jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" 
             "$elo" "$err" "${axonFlags:-?}" "${otherFlags:-?}"
     done
     echo
-    echo "## Rating on the Stockfish UCI_Elo scale"
+    echo "### Rating on the Stockfish UCI_Elo scale"
     echo
     echo "Each Stockfish level is an anchor: Axon's rating from it is the level's UCI_Elo plus Axon's"
     echo "Elo against it, with that match's error. The anchors are combined by inverse-variance"
@@ -186,9 +188,27 @@ jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" 
     fi
     echo
     echo "Axon at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d)."
-    echo "Measured on a 2-core machine shared with other jobs (builds, tests, matches), so engines"
-    echo "got less CPU than the nominal time control suggests, unevenly; treat the numbers as"
-    echo "rough. Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")\` (results kept in"
+    echo "The load average of the 2-core machine when each match started (above 2, the engines got"
+    echo "less CPU than the time control says, unevenly, and the figures are rougher):"
+    for opponent in "${ALL_OPPONENTS[@]}"; do
+        [[ -f $RESULTS/$opponent.json && -f $RESULTS/$opponent.load ]] || continue
+        echo "$opponent: $(sed 's/^load average at start: //' "$RESULTS/$opponent.load")."
+    done | paste -sd' ' -
+    echo
+    echo "Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")\` (results kept in"
     echo "\`$RESULTS/\`; \`GAMES=N bench/strength.sh OPPONENT...\` runs pieces)."
-} >"$DOC"
+} >"$section"
+
+# The generated section replaces the one between the markers; the rest of the document (the
+# UCI_Elo calibration, written by hand) stays.
+readonly BEGIN_MARK='<!-- bench/strength.sh: begin -->' END_MARK='<!-- bench/strength.sh: end -->'
+if [[ ! -f $DOC ]] || ! grep -qF "$BEGIN_MARK" "$DOC"; then
+    { [[ -f $DOC ]] && cat "$DOC" || echo "# Playing strength"; echo; echo "$BEGIN_MARK"; echo "$END_MARK"; } >"$DOC.tmp"
+    mv "$DOC.tmp" "$DOC"
+fi
+awk -v begin="$BEGIN_MARK" -v end="$END_MARK" -v section="$section" '
+    $0 == begin { print; while ((getline line < section) > 0) print line; skip = 1; next }
+    $0 == end { skip = 0 }
+    !skip { print }' "$DOC" >"$DOC.tmp"
+mv "$DOC.tmp" "$DOC"
 log "wrote $DOC"
