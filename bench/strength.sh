@@ -6,8 +6,10 @@
 # Stockfish's UCI_Elo levels (each anchor's level plus Axon's Elo against it, combined by
 # inverse-variance weighting).
 #
-# Usage: bench/strength.sh [--fast] [OPPONENT...]
+# Usage: bench/strength.sh [--fast] [--calibrate] [OPPONENT...]
 #   --fast     5+0.05 and fewer games (default 20 per opponent) instead of 10+0.1 (200)
+#   --calibrate  also play Axon at UCI_Elo L against Stockfish at UCI_Elo L for each L of
+#              CAL_LEVELS (default "1350 1500 1800 2000"): the UCI_Elo calibration check
 #   OPPONENT   any of: sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx
 #              (default: all). Each result is kept in $RESULTS/OPPONENT.json, and an opponent
 #              with a result for the same time control is skipped unless FORCE=1, so the
@@ -19,17 +21,22 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 fast=0
+calibrate=0
 opponents=()
 for arg in "$@"; do
     case $arg in
     --fast) fast=1 ;;
-    -h | --help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --calibrate) calibrate=1 ;;
+    -h | --help) sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "strength.sh: unknown flag $arg" >&2; exit 2 ;;
     *) opponents+=("$arg") ;;
     esac
 done
 readonly ALL_OPPONENTS=(sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx)
-((${#opponents[@]})) || opponents=("${ALL_OPPONENTS[@]}")
+# UCI_Elo calibration: Axon at each setting against Stockfish at the same UCI_Elo.
+readonly CAL_LEVELS=(${CAL_LEVELS:-1350 1500 1800 2000})
+((${#opponents[@]} || calibrate)) || opponents=("${ALL_OPPONENTS[@]}")
+if ((calibrate)); then for level in "${CAL_LEVELS[@]}"; do opponents+=("cal$level"); done; fi
 if ((fast)); then TC=5+0.05; GAMES=${GAMES:-20}; else TC=10+0.1; GAMES=${GAMES:-200}; fi
 readonly TC GAMES
 readonly CONCURRENCY=${CONCURRENCY:-2}
@@ -52,7 +59,7 @@ log() { echo "strength: $*" >&2; }
 # The Debian package, the --engine arguments, and (for the Stockfish levels) the anchor rating.
 package() {
     case $1 in
-    sf*) echo stockfish ;; glaurung) echo glaurung ;; gnuchess) echo gnuchess ;;
+    sf* | cal*) echo stockfish ;; glaurung) echo glaurung ;; gnuchess) echo gnuchess ;;
     toga2) echo toga2 ;; ethereal) echo ethereal-chess ;; fairymax) echo fairymax ;;
     phalanx) echo phalanx ;; *) return 1 ;;
     esac
@@ -61,6 +68,8 @@ engineArgs() {
     case $1 in
     sf1500 | sf2000 | sf2500)
         echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#sf}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#sf}" ;;
+    cal*)
+        echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#cal}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#cal}" ;;
     glaurung) echo "cmd=/usr/games/glaurung|name=Glaurung 2.2|option.Threads=1|option.OwnBook=false" ;;
     gnuchess) echo "cmd=/usr/games/gnuchess --uci|name=GNU Chess 6.2.7|option.OwnBook=false" ;;
     toga2) echo "cmd=/usr/games/toga2|name=Toga II 3.0|option.OwnBook=false|option.Number of Threads=1|option.Hash=16" ;;
@@ -68,6 +77,13 @@ engineArgs() {
     # Own books and learning off; xboard engines are single-threaded.
     fairymax) echo "cmd=/usr/games/fairymax|proto=xboard|name=Fairy-Max 5.0b" ;;
     phalanx) echo "cmd=/usr/games/phalanx -b- -l-|proto=xboard|name=Phalanx XXV" ;;
+    esac
+}
+# Axon's own --engine arguments: limited to the level under calibration.
+axonArgs() {
+    case $1 in
+    cal*) echo "name=Axon-Elo${1#cal}|option.UCI_LimitStrength=true|option.UCI_Elo=${1#cal}" ;;
+    *) echo "name=Axon" ;;
     esac
 }
 anchor() { case $1 in sf*) echo "${1#sf}" ;; *) echo "" ;; esac; }
@@ -101,11 +117,12 @@ for opponent in "${opponents[@]}"; do
     book=$BOOK
     [[ $opponent == fairymax ]] && book=$PGN_BOOK
     IFS='|' read -r -a spec <<<"$(engineArgs "$opponent")"
+    IFS='|' read -r -a axonSpec <<<"$(axonArgs "$opponent")"
     log "$opponent: $GAMES games at $TC"
     # The result lands under its final name only when the match finished, so a run cut short
     # is played again next time rather than kept.
     echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >"$RESULTS/$opponent.load"
-    "$AXON" match --engine "cmd=$AXON" name=Axon option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
+    "$AXON" match --engine "cmd=$AXON" "${axonSpec[@]}" option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
         --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --openings "$book" \
         --openings-order random --seed 1 --resign movecount=3 score=1000 \
         --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn" \
@@ -186,16 +203,38 @@ trap 'rm -f "$section"' EXIT
     else
         printf '\nNo anchor with a finite result yet: no combined rating.\n'
     fi
+    calRows=()
+    for level in 1000 1100 1200 1300 1350 1400 1500 1600 1700 1800 1900 2000; do
+        json=$RESULTS/cal$level.json
+        [[ -f $json ]] || continue
+        calRows+=("$(printf '| %s | %s | %s | %s-%s-%s | %.1f%% | %+.0f +/- %.0f |' "$level" \
+            "$(jsonField "$json" time_control)" "$(jsonField "$json" games)" \
+            "$(jsonField "$json" wins)" "$(jsonField "$json" losses)" "$(jsonField "$json" draws)" \
+            "$(awk -v s="$(jsonField "$json" score)" 'BEGIN { print 100 * s }')" \
+            "$(jsonField "$json" elo)" "$(jsonField "$json" elo_error95)")")
+    done
+    if ((${#calRows[@]})); then
+        echo
+        echo "### UCI_Elo settings against the same Stockfish level (\`--calibrate\`)"
+        echo
+        echo "Axon with \`UCI_LimitStrength\` and \`UCI_Elo\` = L against Stockfish at \`UCI_Elo\` = L: a"
+        echo "calibrated setting scores near 50% (Elo near 0)."
+        echo
+        echo "| UCI_Elo | Time control | Games | W-L-D (Axon) | Score | Elo (Axon) |"
+        echo "|---|---|---|---|---|---|"
+        printf '%s\n' "${calRows[@]}"
+    fi
     echo
     echo "Axon at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d)."
     echo "The load average of the 2-core machine when each match started (above 2, the engines got"
     echo "less CPU than the time control says, unevenly, and the figures are rougher):"
-    for opponent in "${ALL_OPPONENTS[@]}"; do
-        [[ -f $RESULTS/$opponent.json && -f $RESULTS/$opponent.load ]] || continue
+    for load in "$RESULTS"/*.load; do
+        opponent=$(basename "$load" .load)
+        [[ -f $RESULTS/$opponent.json ]] || continue
         echo "$opponent: $(sed 's/^load average at start: //' "$RESULTS/$opponent.load")."
     done | paste -sd' ' -
     echo
-    echo "Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")\` (results kept in"
+    echo "Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")$( ((calibrate)) && echo " --calibrate")\` (results kept in"
     echo "\`$RESULTS/\`; \`GAMES=N bench/strength.sh OPPONENT...\` runs pieces)."
 } >"$section"
 
