@@ -345,6 +345,8 @@ std::string formatInfo(const Json& id, const search::SearchInfo& info, const Pos
               {"nodes", info.nodes},
               {"nps", nps},
               {"hashfull", info.hashfull},
+              // Per mille for the side to move (search/wdl.h): the eval bar's win chances.
+              {"wdl", Json::array({info.wdl.win, info.wdl.draw, info.wdl.loss})},
               {"time", info.timeMs},
               {"pv", std::move(pv)},
               {"pvSan", pvToSan(root, info.pv)}};

@@ -200,6 +200,7 @@ TEST(ServerProtocol, InfoAndBestMoveCarryUciAndSan) {
     info.nodes = 12000;
     info.timeMs = 40;
     info.hashfull = 3;
+    info.wdl = {600, 300, 100};
     chess::Position p = root;
     for (const char* m : {"e2e4", "e7e5", "g1f3"}) {
         const chess::Move mv = *chess::parseUciMove(p, m);
@@ -214,6 +215,7 @@ TEST(ServerProtocol, InfoAndBestMoveCarryUciAndSan) {
     EXPECT_EQ(j["score"]["cp"], 31);
     EXPECT_EQ(j["score"]["bound"], "lower");
     EXPECT_EQ(j["nps"], 300000);
+    EXPECT_EQ(j["wdl"], (Json{600, 300, 100}));
     EXPECT_EQ(j["pv"], (Json{"e2e4", "e7e5", "g1f3"}));
     EXPECT_EQ(j["pvSan"], (Json{"e4", "e5", "Nf3"}));
 
