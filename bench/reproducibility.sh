@@ -8,13 +8,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 readonly NODES=${1:-50000}
-AXON=${AXON:-}
-if [[ -z $AXON ]]; then
-    for candidate in ./axon build-release/axon build/axon; do
-        [[ -x $candidate ]] && AXON=$candidate && break
-    done
-fi
-[[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
+source bench/lib/find-axon.sh
 
 # The bench positions, taken from the binary itself (`bench` prints one line per position),
 # so this script never goes stale: re-derive them from the source list.

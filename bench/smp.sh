@@ -23,13 +23,7 @@ while (($#)); do
     esac
 done
 readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
-AXON=${AXON:-}
-if [[ -z $AXON ]]; then
-    for candidate in ./axon build-release/axon build/axon; do
-        [[ -x $candidate ]] && AXON=$candidate && break
-    done
-fi
-[[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
+source bench/lib/find-axon.sh
 
 # A middlegame, an open position, Kiwipete and an endgame.
 readonly POSITIONS=(

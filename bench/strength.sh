@@ -45,13 +45,7 @@ readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
 readonly PGN_BOOK=${PGN_BOOK:-../shared/data/books/8moves_v3.pgn}
 readonly RESULTS=${RESULTS:-bench/results/strength}
 readonly DOC=${DOC:-docs/strength.md}
-AXON=${AXON:-}
-if [[ -z $AXON ]]; then
-    for candidate in ./axon build-release/axon build/axon; do
-        [[ -x $candidate ]] && AXON=$candidate && break
-    done
-fi
-[[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
+source bench/lib/find-axon.sh
 AXON=$(realpath "$AXON")
 
 log() { echo "strength: $*" >&2; }

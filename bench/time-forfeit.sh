@@ -13,13 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 readonly GAMES=${1:-100}
 readonly TC=${TC:-1+0.01}
 readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
-AXON=${AXON:-}
-if [[ -z $AXON ]]; then
-    for candidate in ./axon build-release/axon build/axon; do
-        [[ -x $candidate ]] && AXON=$candidate && break
-    done
-fi
-[[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
+source bench/lib/find-axon.sh
 [[ -f $BOOK ]] || { echo "no opening book $BOOK" >&2; exit 2; }
 
 # Forfeits depend on how busy the machine is: say so beside the count.
