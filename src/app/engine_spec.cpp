@@ -41,8 +41,9 @@ util::Result<match::EngineConfig> parseEngineSpec(const std::vector<std::string>
             if (!tc) return util::makeError("--engine " + item + ": " + tc.error());
             engine.timeControl = *tc;
         } else
-            return util::makeError("unknown --engine key '" + key +
-                                   "' (cmd, proto, name, dir, option.NAME, tc, nodes, depth, movetime)");
+            return util::makeError(
+                "unknown --engine key '" + key +
+                "' (cmd, proto, name, dir, option.NAME, tc, nodes, depth, movetime)");
     }
     if (engine.command.empty()) return util::makeError("--engine needs cmd=COMMAND");
     return engine;

@@ -10,8 +10,8 @@
 #include "app/match_command.h"
 #include "app/perft_command.h"
 #include "app/puzzles_command.h"
-#include "app/wdl_data_command.h"
 #include "app/serve_command.h"
+#include "app/wdl_data_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
 

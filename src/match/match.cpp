@@ -50,7 +50,6 @@ double firstEngineScore(GameOutcome outcome, bool firstIsWhite) {
     return whiteWon == firstIsWhite ? 1.0 : 0.0;
 }
 
-
 std::string describeLimits(const MatchOptions& options) {
     const TimeControl& common = options.game.timeControl;
     bool own = false;
@@ -74,7 +73,8 @@ const char* tournamentName(TournamentKind kind) {
 
 // Points as "5.5/10".
 std::string pointsText(const MatchScore& s) {
-    return fixedDecimals(double(s.wins) + 0.5 * double(s.draws), 1) + "/" + std::to_string(s.games());
+    return fixedDecimals(double(s.wins) + 0.5 * double(s.draws), 1) + "/" +
+           std::to_string(s.games());
 }
 
 // Engine `engine`'s results against `opponent`, from any pairing between them.
@@ -92,7 +92,6 @@ std::optional<MatchScore> headToHead(const MatchSummary& s, int engine, int oppo
     }
     return std::nullopt;
 }
-
 
 // Shared by the workers; everything behind m_mutex.
 class MatchState {
@@ -129,7 +128,8 @@ class MatchState {
         m_out << "Game " << round << ": " << white << " vs " << black << " "
               << resultString(record.outcome) << " (" << record.reason << ")  | " << first << " vs "
               << second << " W-L-D: " << sc.wins << "-" << sc.losses << "-" << sc.draws << " ["
-              << fixedDecimals(sc.scoreRatio(), 3) << "] " << m_summary.gamesPlayed << "/" << m_totalGames;
+              << fixedDecimals(sc.scoreRatio(), 3) << "] " << m_summary.gamesPlayed << "/"
+              << m_totalGames;
         if (m_summary.sprt) m_out << "  LLR " << fixedDecimals(m_summary.sprt->llr, 2);
         m_out << std::endl;
     }
@@ -368,8 +368,8 @@ std::string formatTournament(const MatchSummary& s, const MatchOptions& options)
         const MatchScore& sc = p.score;
         o << "  " << s.names[std::size_t(p.first)] << " vs " << s.names[std::size_t(p.second)]
           << ": W-L-D " << sc.wins << "-" << sc.losses << "-" << sc.draws << "  " << pointsText(sc)
-          << " (" << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)  Elo " << fixedDecimals(p.elo.elo, 1)
-          << " +/- " << fixedDecimals(p.elo.error95, 1) << "\n";
+          << " (" << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)  Elo "
+          << fixedDecimals(p.elo.elo, 1) << " +/- " << fixedDecimals(p.elo.error95, 1) << "\n";
     }
     o << "\nCrosstable (points of the row's engine against the column's):\n";
     o << "  " << std::left << std::setw(int(width)) << "";
@@ -405,7 +405,8 @@ std::string scoreJson(const MatchScore& sc, const EloEstimate& elo) {
       << ", \"points\": " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1)
       << ", \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
       << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4]
-      << "], \"score\": " << fixedDecimals(sc.scoreRatio(), 4) << ", \"elo\": " << fixedDecimals(elo.elo, 2)
+      << "], \"score\": " << fixedDecimals(sc.scoreRatio(), 4)
+      << ", \"elo\": " << fixedDecimals(elo.elo, 2)
       << ", \"elo_error95\": " << fixedDecimals(elo.error95, 2);
     return o.str();
 }
@@ -453,21 +454,23 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
     o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " (" << describeLimits(options)
       << "):\n";
     o << "  Games: " << sc.games() << "  W: " << sc.wins << "  L: " << sc.losses
-      << "  D: " << sc.draws << "  Points: " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1)
-      << " (" << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)\n";
+      << "  D: " << sc.draws
+      << "  Points: " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1) << " ("
+      << fixedDecimals(100.0 * sc.scoreRatio(), 1) << "%)\n";
     o << "  Pentanomial [LL, LD, DD+WL, WD, WW]: [" << sc.pentanomial[0] << ", "
       << sc.pentanomial[1] << ", " << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", "
       << sc.pentanomial[4] << "]\n";
     o << "  Elo: " << fixedDecimals(s.elo.elo, 1) << " +/- " << fixedDecimals(s.elo.error95, 1)
-      << " (95%)  nElo: " << fixedDecimals(s.elo.nElo, 1) << " +/- " << fixedDecimals(s.elo.nEloError95, 1)
-      << "  LOS: " << fixedDecimals(100.0 * s.elo.los, 1)
+      << " (95%)  nElo: " << fixedDecimals(s.elo.nElo, 1) << " +/- "
+      << fixedDecimals(s.elo.nEloError95, 1) << "  LOS: " << fixedDecimals(100.0 * s.elo.los, 1)
       << "%  Draw ratio: " << fixedDecimals(100.0 * sc.drawRatio(), 1) << "%\n";
     if (s.sprt && options.sprt) {
         o << "  SPRT (normalised Elo) [" << fixedDecimals(options.sprt->elo0, 2) << ", "
           << fixedDecimals(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
           << options.sprt->beta << ": LLR " << fixedDecimals(s.sprt->llr, 2) << " ["
-          << fixedDecimals(s.sprt->lowerBound, 2) << ", " << fixedDecimals(s.sprt->upperBound, 2) << "] "
-          << toString(s.sprt->state) << (s.stoppedBySprt ? " (match stopped early)" : "") << "\n";
+          << fixedDecimals(s.sprt->lowerBound, 2) << ", " << fixedDecimals(s.sprt->upperBound, 2)
+          << "] " << toString(s.sprt->state) << (s.stoppedBySprt ? " (match stopped early)" : "")
+          << "\n";
     }
     return o.str();
 }
@@ -485,8 +488,8 @@ std::string summaryJson(const MatchSummary& s, const MatchOptions& options) {
     o << "  \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
       << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "],\n";
     o << "  \"score\": " << fixedDecimals(sc.scoreRatio(), 4) << ",\n";
-    o << "  \"elo\": " << fixedDecimals(s.elo.elo, 2) << ",\n  \"elo_error95\": " << fixedDecimals(s.elo.error95, 2)
-      << ",\n";
+    o << "  \"elo\": " << fixedDecimals(s.elo.elo, 2)
+      << ",\n  \"elo_error95\": " << fixedDecimals(s.elo.error95, 2) << ",\n";
     o << "  \"nelo\": " << fixedDecimals(s.elo.nElo, 2)
       << ",\n  \"nelo_error95\": " << fixedDecimals(s.elo.nEloError95, 2) << ",\n";
     o << "  \"los\": " << fixedDecimals(s.elo.los, 4)
