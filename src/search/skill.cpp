@@ -12,13 +12,19 @@ namespace axon::search {
 
 namespace {
 
-// Calibration anchors: at each Elo, the node budget and margin that scored near 50% against
+// Calibration anchors: at each Elo from 1350, the node budget and margin that scored near 50% against
 // Stockfish 15.1 with UCI_LimitStrength and the same UCI_Elo at 5+0.05 (docs/strength.md,
 // section "UCI_Elo calibration", has the games and commands). Between anchors the node budget
 // is interpolated geometrically and the margin linearly. Measured, Axon's Elo against
 // Stockfish at the same level (95%):
 //   1350: 40 games, -52 +/- 118     1500: 60 games, +23 +/- 85
 //   1800: 60 games, +12 +/- 93      2000: 40 games, -52 +/- 108 (full strength: -35 +/- 133)
+// Below Stockfish's lowest level the 1000 anchor was set by self-play against Axon's own 1350
+// setting (10+0.1, UHO book; node budgets decide, not the clock): 1000 scored 12.0% in 300
+// games, -346 +/- 59 (aim -350), and the interpolated 1175 scored -191 +/- 53 in 200 (aim
+// -175). Self-play between settings of one engine tends to stretch Elo gaps, so these levels
+// are, if anything, stronger than their numbers. Misses: 1000 at 1000 nodes / 150 cp scored
+// -478, at 1500 / 110 -486, at 2500 / 70 -282.
 // Earlier settings that missed: 1350 at 3000 nodes / 50 cp scored 34% in 80 games, 1500 at
 // 4000 / 40 scored -108 +/- 108, 1800 at 25000 / 15 scored -80 +/- 107.
 struct Anchor {
@@ -27,6 +33,7 @@ struct Anchor {
     double margin;
 };
 constexpr std::array kAnchors = {
+    Anchor{1000, 2000, 85}, //
     Anchor{1350, 5000, 40},  //
     Anchor{1500, 8000, 30},  //
     Anchor{1800, 50000, 10}, //
