@@ -4,9 +4,11 @@
 # works where its names match). Idempotent: when everything is already installed it only asks
 # dpkg and returns at once, without touching the network.
 #
-# Usage: scripts/install-deps.sh [--engine | --bench]
+# Usage: scripts/install-deps.sh [--engine | --web | --bench]
 #   (none)    everything scripts/test.sh needs
 #   --engine  only what `make EXE=axon` needs to build the engine
+#   --web     the engine's packages plus what scripts/build-web.sh needs (the browser app and
+#             the in-browser WebAssembly engine): emscripten and node (npm comes with node)
 #   --bench   everything, plus stockfish, which only bench/perft.sh uses (never the tests)
 set -euo pipefail
 
@@ -17,12 +19,16 @@ readonly ENGINE_PACKAGES=(
     libcivetweb-dev         # `axon serve`: HTTP and WebSocket server
     nlohmann-json3-dev      # `axon serve`: the JSON protocol
 )
+readonly WEB_PACKAGES=(
+    emscripten nodejs       # the in-browser engine (em++) and the front end's build (npm, esbuild)
+)
 readonly TEST_PACKAGES=(
     libgtest-dev libgmock-dev # unit tests
     clang                   # libFuzzer targets (AXON_FUZZ=ON)
     emscripten nodejs       # the WebAssembly perft build and running it
     fairymax                # a real CECP (xboard) engine for the match runner's tests
     curl                    # the `axon serve` command-line test fetches pages
+    chromium                # the browser tests (tests/browser, driven by playwright-core)
 )
 # libFuzzer and clang's sanitizer runtimes for the distribution's default clang: the unversioned
 # package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,
@@ -84,9 +90,13 @@ main() {
     case "${1:-}" in
     "") wanted+=("${TEST_PACKAGES[@]}") ;;
     --engine) withClangRt=0 ;;
+    --web)
+        wanted+=("${WEB_PACKAGES[@]}")
+        withClangRt=0
+        ;;
     --bench) wanted+=("${TEST_PACKAGES[@]}" stockfish) ;;
     *)
-        log "usage: $0 [--engine | --bench]"
+        log "usage: $0 [--engine | --web | --bench]"
         exit 2
         ;;
     esac
@@ -102,12 +112,18 @@ main() {
 
     if [[ ${#missing[@]} -eq 0 ]]; then
         log "all dependencies present"
-        return
+    else
+        log "installing: ${missing[*]}"
+        aptUpdate
+        asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+            "${missing[@]}"
     fi
-    log "installing: ${missing[*]}"
-    aptUpdate
-    asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        "${missing[@]}"
+    # Some node distributions (NodeSource's) bundle npm; Debian's packages it apart.
+    if [[ ${1:-} != --engine ]] && ! command -v npm >/dev/null; then
+        log "installing: npm"
+        aptUpdate
+        asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm
+    fi
 }
 
 main "$@"

@@ -20,7 +20,7 @@ namespace axon::match {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = EngineProcess::Clock;
 
 // A write to an engine that has died must fail with EPIPE, not kill the match runner.
 void ignoreSigpipeOnce() {
@@ -107,7 +107,10 @@ bool EngineProcess::writeLine(const std::string& line) {
 }
 
 ReadStatus EngineProcess::readLine(std::string& line, std::chrono::milliseconds timeout) {
-    const auto deadline = Clock::now() + timeout;
+    return readLineUntil(line, Clock::now() + timeout);
+}
+
+ReadStatus EngineProcess::readLineUntil(std::string& line, Clock::time_point deadline) {
     while (true) {
         const auto newline = m_buffer.find('\n');
         if (newline != std::string::npos) {

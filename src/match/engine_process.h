@@ -23,8 +23,12 @@ class EngineProcess {
     bool start(const std::string& command, const std::string& workingDir = {});
     // False when the pipe is closed (the engine has exited).
     bool writeLine(const std::string& line);
+    using Clock = std::chrono::steady_clock;
     // Waits at most `timeout` for a complete line (without its line end).
     ReadStatus readLine(std::string& line, std::chrono::milliseconds timeout);
+    // The same with an absolute deadline, for loops reading many lines under one time budget;
+    // a deadline already past still returns a line that is buffered.
+    ReadStatus readLineUntil(std::string& line, Clock::time_point deadline);
     // Has the child exited (reaps it when it has)?
     bool isRunning();
     // SIGKILL and reap; safe to call at any time.

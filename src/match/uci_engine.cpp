@@ -9,7 +9,6 @@ namespace axon::match {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 bool startsWithWord(const std::string& line, const std::string& word) {
@@ -48,27 +47,13 @@ void parseInfoLine(const std::string& line, SearchResult& result) {
 }
 
 UciEngine::UciEngine(EngineConfig config, UciTimeouts timeouts)
-    : m_config(std::move(config)), m_timeouts(timeouts),
-      m_name(m_config.name.empty() ? m_config.command : m_config.name) {}
-
-UciEngine::~UciEngine() {
-    if (m_started && m_process.isRunning()) {
-        m_process.writeLine("quit");
-        m_process.stop(milliseconds(200));
-    }
-}
-
-bool UciEngine::fail(const std::string& what) {
-    m_error = m_name + ": " + what;
-    return false;
-}
+    : ProcessEngine(std::move(config)), m_timeouts(timeouts) {}
 
 bool UciEngine::waitFor(const std::string& token, milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
     std::string line;
     while (true) {
-        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
-        switch (m_process.readLine(line, left.count() > 0 ? left : milliseconds(0))) {
+        switch (m_process.readLineUntil(line, deadline)) {
         case ReadStatus::Timeout:
             return fail("no '" + token + "' within " + std::to_string(timeout.count()) + " ms");
         case ReadStatus::Closed: return fail("exited while waiting for '" + token + "'");
@@ -90,7 +75,7 @@ bool UciEngine::waitFor(const std::string& token, milliseconds timeout) {
 }
 
 bool UciEngine::ensureStarted() {
-    if (m_started && m_process.isRunning()) return true;
+    if (running()) return true;
     m_started = false;
     if (!m_process.start(m_config.command, m_config.workingDir)) return fail(m_process.error());
     if (!m_process.writeLine("uci")) return fail("cannot write to the engine");
@@ -121,14 +106,9 @@ bool UciEngine::newGame() {
     return true;
 }
 
-void UciEngine::terminate() {
-    m_process.kill();
-    m_started = false;
-}
-
 SearchResult UciEngine::search(const SearchRequest& request) {
     SearchResult result;
-    if (!m_started || !m_process.isRunning()) {
+    if (!running()) {
         result.status = SearchStatus::Crashed;
         result.error = m_name + ": not running";
         return result;
@@ -162,9 +142,7 @@ SearchResult UciEngine::search(const SearchRequest& request) {
     const auto deadline = start + request.deadline;
     std::string line;
     while (true) {
-        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
-        const ReadStatus status =
-            m_process.readLine(line, left.count() > 0 ? left : milliseconds(0));
+        const ReadStatus status = m_process.readLineUntil(line, deadline);
         result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
         if (status == ReadStatus::Closed) {
             terminate();

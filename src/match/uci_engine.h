@@ -5,8 +5,7 @@
 #include <chrono>
 #include <string>
 
-#include "match/engine.h"
-#include "match/engine_process.h"
+#include "match/process_engine.h"
 
 namespace axon::match {
 
@@ -17,29 +16,19 @@ struct UciTimeouts {
     std::chrono::milliseconds stop{1000};       // stop -> bestmove after a timeout
 };
 
-class UciEngine final : public Engine {
+class UciEngine final : public ProcessEngine {
   public:
     explicit UciEngine(EngineConfig config, UciTimeouts timeouts = {});
-    ~UciEngine() override;
 
     bool ensureStarted() override;
     bool newGame() override;
     SearchResult search(const SearchRequest& request) override;
-    void terminate() override;
-    const std::string& name() const override { return m_name; }
-    const std::string& error() const override { return m_error; }
 
   private:
     // Reads until a line starting with `token` (as a whole word); false on timeout or exit.
     bool waitFor(const std::string& token, std::chrono::milliseconds timeout);
-    bool fail(const std::string& what);
 
-    EngineConfig m_config;
     UciTimeouts m_timeouts;
-    EngineProcess m_process;
-    bool m_started = false;
-    std::string m_name;
-    std::string m_error;
 };
 
 // Parses an "info ..." line into `result` (score and depth); other lines are ignored.

@@ -19,7 +19,6 @@ namespace axon::match {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr int kMateBase = 100000; // CECP: mate in N is 100000 + N
@@ -185,20 +184,7 @@ std::string formatXboardMove(const chess::Position& pos, chess::Move m, bool san
 }
 
 XboardEngine::XboardEngine(EngineConfig config, XboardTimeouts timeouts)
-    : m_config(std::move(config)), m_timeouts(timeouts),
-      m_name(m_config.name.empty() ? m_config.command : m_config.name) {}
-
-XboardEngine::~XboardEngine() {
-    if (m_started && m_process.isRunning()) {
-        m_process.writeLine("quit");
-        m_process.stop(milliseconds(200));
-    }
-}
-
-bool XboardEngine::fail(const std::string& what) {
-    m_error = m_name + ": " + what;
-    return false;
-}
+    : ProcessEngine(std::move(config)), m_timeouts(timeouts) {}
 
 bool XboardEngine::readFeatures() {
     m_features = XboardFeatures{};
@@ -206,8 +192,7 @@ bool XboardEngine::readFeatures() {
     bool extended = false; // the engine sent done=0
     std::string line;
     while (true) {
-        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
-        switch (m_process.readLine(line, left.count() > 0 ? left : milliseconds(0))) {
+        switch (m_process.readLineUntil(line, deadline)) {
         case ReadStatus::Timeout:
             // Silence after the 2 s is a version 1 engine; after done=0 it is an engine that
             // never finished starting.
@@ -236,8 +221,7 @@ bool XboardEngine::waitReady(std::chrono::milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
     std::string line;
     while (true) {
-        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
-        switch (m_process.readLine(line, left.count() > 0 ? left : milliseconds(0))) {
+        switch (m_process.readLineUntil(line, deadline)) {
         case ReadStatus::Timeout:
             return fail("no 'pong " + expected + "' within " + std::to_string(timeout.count()) +
                         " ms");
@@ -252,7 +236,7 @@ bool XboardEngine::waitReady(std::chrono::milliseconds timeout) {
 }
 
 bool XboardEngine::ensureStarted() {
-    if (m_started && m_process.isRunning()) return true;
+    if (running()) return true;
     m_started = false;
     if (!m_process.start(m_config.command, m_config.workingDir)) return fail(m_process.error());
     if (!m_process.writeLine("xboard") || !m_process.writeLine("protover 2"))
@@ -302,8 +286,7 @@ bool XboardEngine::newGame() {
 }
 
 void XboardEngine::terminate() {
-    m_process.kill();
-    m_started = false;
+    ProcessEngine::terminate();
     m_needsSetup = true;
 }
 
@@ -366,7 +349,7 @@ bool XboardEngine::syncBoard(const SearchRequest& request) {
 
 SearchResult XboardEngine::search(const SearchRequest& request) {
     SearchResult result;
-    if (!m_started || !m_process.isRunning()) {
+    if (!running()) {
         result.error = m_name + ": not running";
         return result;
     }
@@ -393,9 +376,7 @@ SearchResult XboardEngine::search(const SearchRequest& request) {
     std::string claim;
     std::string line;
     while (true) {
-        const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
-        const ReadStatus status =
-            m_process.readLine(line, left.count() > 0 ? left : milliseconds(0));
+        const ReadStatus status = m_process.readLineUntil(line, deadline);
         result.elapsed = std::chrono::duration_cast<milliseconds>(Clock::now() - start);
         if (status == ReadStatus::Closed) {
             terminate();

@@ -9,8 +9,7 @@
 #include <vector>
 
 #include "chess/position.h"
-#include "match/engine.h"
-#include "match/engine_process.h"
+#include "match/process_engine.h"
 
 namespace axon::match {
 
@@ -55,21 +54,17 @@ std::optional<chess::Move> parseXboardMove(const chess::Position& pos, const std
 // Chess960 castling, as the protocol writes it there).
 std::string formatXboardMove(const chess::Position& pos, chess::Move m, bool san);
 
-class XboardEngine final : public Engine {
+class XboardEngine final : public ProcessEngine {
   public:
     explicit XboardEngine(EngineConfig config, XboardTimeouts timeouts = {});
-    ~XboardEngine() override;
 
     bool ensureStarted() override;
     bool newGame() override;
     SearchResult search(const SearchRequest& request) override;
     std::string cannotStartFrom(const std::string& fen) const override;
     void terminate() override;
-    const std::string& name() const override { return m_name; }
-    const std::string& error() const override { return m_error; }
 
   private:
-    bool fail(const std::string& what);
     bool readFeatures();
     // ping/pong when the engine offers it; otherwise nothing can be waited for.
     bool waitReady(std::chrono::milliseconds timeout);
@@ -79,14 +74,9 @@ class XboardEngine final : public Engine {
     bool sendTimeControl(const TimeControl& tc);
     bool sendMove(chess::Move m);
 
-    EngineConfig m_config;
     XboardTimeouts m_timeouts;
-    EngineProcess m_process;
     XboardFeatures m_features;
-    bool m_started = false;
     int m_pingCounter = 0;
-    std::string m_name;
-    std::string m_error;
 
     // The engine's board: from m_startFen through m_moves (UCI text), and whether it is fresh
     // after `new` (set-up still to do).
