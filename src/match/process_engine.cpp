@@ -8,7 +8,8 @@
 namespace axon::match {
 
 ProcessEngine::ProcessEngine(EngineConfig config)
-    : m_config(std::move(config)), m_name(m_config.name.empty() ? m_config.command : m_config.name) {}
+    : m_config(std::move(config)),
+      m_name(m_config.name.empty() ? m_config.command : m_config.name) {}
 
 ProcessEngine::~ProcessEngine() {
     if (running()) {
