@@ -35,8 +35,8 @@ for build in st mt; do
     line=$st
     [[ $build == mt ]] && line=$mt
     [[ $(field "$line" 1) == $(field "$native1" 1) ]] || echo "WARNING: $build bench nodes differ from native"
-    awk -v w="$(field "$line" 3)" -v n="$nativeNps" -v b="$build" -v m="$(field "$line" 6)" \
-        'BEGIN { printf "%s: %.0f nps = %.1f%% of native single-thread (%d nps); memory %.1f MiB\n", b, w, 100 * w / n, n, m / 1048576 }'
+    awk -v w="$(field "$line" 3)" -v n="$nativeNps" -v b="$build" -v m="$(field "$line" 6)" -v mb="$(field "$line" 7)" \
+        'BEGIN { printf "%s: %.0f nps = %.1f%% of native single-thread (%d nps); wasm memory %.1f MiB after a search, %.1f MiB after bench\n", b, w, 100 * w / n, n, m / 1048576, mb / 1048576 }'
 done
 
 echo "download sizes (bytes, raw / gzip -9):"
