@@ -16,6 +16,13 @@
 
 namespace axon::engine {
 
+// The largest Hash and Threads the options accept. Native front ends keep the defaults; the
+// browser build (src/wasm) has a 32-bit address space, and one thread or its worker pool's.
+struct EngineLimits {
+    long long maxHashMb = 65536;
+    long long maxThreads = 256;
+};
+
 class Engine {
   public:
     struct Callbacks {
@@ -24,7 +31,7 @@ class Engine {
         std::function<void(chess::Move best, chess::Move ponder)> onBestMove;
     };
 
-    Engine();
+    explicit Engine(EngineLimits limits = {});
     ~Engine();
 
     Options& options() { return m_options; }
