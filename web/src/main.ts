@@ -626,8 +626,6 @@ clock.reset(timeControlById(settings.tc));
 renderEngineStatus();
 render();
 analysis.reset();
-const openedFromLink = openFromHash();
-void initEngines().then(() => {
-  if (!openedFromLink && mode === 'play' && !play.started) newGame();
-  else if (mode === 'analysis') startAnalysis();
-});
+// The board is playable at once; the engine joins (and takes its turn) once it is found.
+if (!openFromHash()) newGame();
+void initEngines();
