@@ -122,6 +122,13 @@ function playerName(color: Color): string {
   return color === 'white' ? 'White' : 'Black';
 }
 
+function pageTitle(outcome: GameOutcome | null): string {
+  if (mode === 'analysis') return 'Analysis · Axon';
+  if (outcome) return `${outcome.result} · ${outcome.reason} · Axon`;
+  if (play.active) return game.turn() === play.userColor ? 'Your turn · Axon' : 'Axon is thinking · Axon';
+  return 'Axon · play and analyse';
+}
+
 function render(): void {
   viewPly = Math.max(0, Math.min(viewPly, game.plyCount));
   const position = game.position(viewPly);
@@ -152,6 +159,7 @@ function render(): void {
   for (const color of ['white', 'black'] as const)
     document.querySelector(`.player-name[data-color="${color}"]`)!.textContent = playerName(color);
   gamePanel.classList.toggle('flipped', board.orientation === 'black');
+  document.title = pageTitle(outcome);
   gamePanel.classList.toggle('game-on', play.active);
 
   const playing = mode === 'play' && play.active;
@@ -176,11 +184,16 @@ function renderEngineStatus(): void {
   engineStatus.dataset.engine = e?.kind ?? '';
   engineStatus.dataset.build = e?.build ?? '';
   engineStatus.dataset.state = e?.state ?? 'loading';
+  for (const color of ['white', 'black'] as const)
+    document
+      .querySelector(`.player-${color}`)!
+      .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && e?.state === 'thinking');
   const text = engineStatus.querySelector('.engine-status-text')!;
   if (!e) text.textContent = 'Looking for an engine…';
   else if (e.state === 'error') text.textContent = `Engine error: ${e.errorMessage}`;
   else {
-    const where = e.kind === 'server' ? 'server' : e.build === 'mt' ? 'browser, threads' : 'browser';
+    const threads = e instanceof WasmEngine && e.threads > 1 ? `, ${e.threads} threads` : '';
+    const where = e.kind === 'server' ? 'server' : `in browser${threads}`;
     const doing = e.state === 'thinking' ? 'thinking' : e.state === 'loading' ? 'loading' : 'ready';
     text.textContent = `${e.name.replace(/ \((server|WASM)\)$/, '')} · ${where} · ${doing}`;
   }
