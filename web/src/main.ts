@@ -163,6 +163,7 @@ function render(): void {
   gamePanel.classList.toggle('game-on', play.active);
 
   const playing = mode === 'play' && play.active;
+  document.querySelector<HTMLElement>('.game-over-actions')!.hidden = !(mode === 'play' && play.started && outcome);
   byTestId<HTMLButtonElement>('takeback').disabled = !playing || game.plyCount === 0;
   byTestId<HTMLButtonElement>('offer-draw').disabled = !playing;
   byTestId<HTMLButtonElement>('resign').disabled = !playing;
@@ -393,6 +394,8 @@ function initControls(): void {
   });
 
   byTestId('new-game').addEventListener('click', () => newGame());
+  byTestId('rematch').addEventListener('click', () => newGame());
+  byTestId('review-game').addEventListener('click', () => void runReview());
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
   byTestId('flip').addEventListener('click', flip);
