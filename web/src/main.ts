@@ -178,6 +178,9 @@ function render(): void {
 function renderEvalGraph(): void {
   const scores = Array.from({ length: game.plyCount + 1 }, (_, ply) => evals[ply]);
   evalGraph.render(scores, viewPly, marks);
+  const known = scores.some(Boolean);
+  byTestId('eval-graph').classList.toggle('empty', !known);
+  document.querySelector<HTMLElement>('.graph-hint')!.hidden = known;
 }
 
 function renderEngineStatus(): void {
