@@ -240,7 +240,7 @@ function onUserMove(uci: string): void {
   game.truncate(viewPly);
   evals.length = Math.min(evals.length, viewPly + 1);
   for (const ply of [...marks.keys()]) if (ply > viewPly) marks.delete(ply);
-  const played = game.play(uci);
+  const played = game.play(uci, true);
   if (!played) {
     render();
     return;
@@ -282,7 +282,7 @@ function newGame(startFen: string = INITIAL_FEN): void {
 /** Opens a position or game for analysis (FEN set-up, PGN import, links). */
 function openForAnalysis(startFen: string, sanMoves: string[] = []): void {
   resetRecord(startFen);
-  for (const san of sanMoves) if (!game.play(san)) throw new Error(`illegal move in the game: ${san}`);
+  for (const san of sanMoves) if (!game.play(san, true)) throw new Error(`illegal move in the game: ${san}`);
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
   setMode('analysis', false);
