@@ -151,6 +151,8 @@ function render(): void {
   if (outcome) {
     banner.textContent = describeOutcome(outcome);
     banner.dataset.result = outcome.result;
+    const forUser = mode === 'play' && play.started ? (!outcome.winner ? 'draw' : outcome.winner === play.userColor ? 'win' : 'loss') : '';
+    banner.className = `status-banner ${forUser}`;
   } else {
     banner.textContent = '';
     delete banner.dataset.result;
