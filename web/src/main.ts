@@ -240,6 +240,10 @@ function onUserMove(uci: string): void {
     return;
   }
   if (reviewing) return;
+  if (!game.parseMove(uci, viewPly)) {
+    render();
+    return;
+  }
   // In analysis a move from an earlier position replaces the moves after it; a paused game
   // against the engine is over once its record changes.
   if (play.started) play.abandon();
