@@ -179,6 +179,7 @@ function render(): void {
   byTestId<HTMLButtonElement>('nav-last').disabled = atEnd;
   if (document.activeElement !== fenInput) fenInput.value = game.fen(viewPly);
   renderEvalGraph();
+  renderEngineStatus();
 }
 
 function renderEvalGraph(): void {
@@ -295,9 +296,11 @@ function openForAnalysis(startFen: string, sanMoves: string[] = []): void {
   for (const san of sanMoves) if (!game.play(san, true)) throw new Error(`illegal move in the game: ${san}`);
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
-  setMode('analysis', false);
-  render();
-  startAnalysis();
+  if (mode !== 'analysis') setMode('analysis', false);
+  else {
+    render();
+    startAnalysis();
+  }
 }
 
 function setMode(next: Mode, resume = true): void {
