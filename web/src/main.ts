@@ -79,7 +79,10 @@ const play = new PlayController({
     viewPly = game.plyCount;
     render();
   },
-  moved: (move) => sound.play(move.check ? 'check' : move.capture ? 'capture' : 'move'),
+  moved: (move) => {
+    sound.play(move.check ? 'check' : move.capture ? 'capture' : 'move');
+    announceMove(game.plyCount);
+  },
   ended: () => sound.play('end'),
   engineInfo: (info) => dashboard.update(info),
   engineSearching: (ply) => {
@@ -105,6 +108,14 @@ const analysis = new AnalysisController(
 );
 
 // ---- rendering -----------------------------------------------------------------------------
+/** Tells screen readers which move was just played ("Black played Nf6"). */
+function announceMove(ply: number): void {
+  const move = game.moves[ply - 1];
+  if (!move) return;
+  const mover = game.moverOf(ply) === 'white' ? 'White' : 'Black';
+  document.getElementById('move-announcer')!.textContent = `${mover} played ${move.san}`;
+}
+
 function describeOutcome(outcome: GameOutcome): string {
   const winner = outcome.winner ? `${outcome.winner === 'white' ? 'White' : 'Black'} wins` : 'Draw';
   const loser = outcome.winner === 'white' ? 'Black' : 'White';
@@ -257,6 +268,7 @@ function onUserMove(uci: string): void {
     return;
   }
   sound.play(played.check ? 'check' : played.capture ? 'capture' : 'move');
+  announceMove(game.plyCount);
   viewPly = game.plyCount;
   render();
   startAnalysis();
