@@ -105,6 +105,7 @@ const analysis = new AnalysisController(
   },
   byTestId('eval-bar'),
   byTestId('pv-lines'),
+  byTestId('analysis-depth'),
 );
 
 // ---- rendering -----------------------------------------------------------------------------
