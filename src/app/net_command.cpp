@@ -97,7 +97,8 @@ NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
     cmds.bench = net->add_subcommand(
         "bench", "Evaluations per second, 1 thread: incremental accumulators vs full refresh");
     cmds.bench->add_option("file", args.file, "A network file (default: a random network)");
-    cmds.bench->add_option("--seconds", args.seconds, "Time per mode")->check(CLI::Range(0.01, 60.0));
+    cmds.bench->add_option("--seconds", args.seconds, "Time per mode")
+        ->check(CLI::Range(0.01, 60.0));
     for (auto* c : {cmds.random, cmds.bench}) {
         c->add_option("--hidden", args.hidden, "Hidden size (random network)");
         c->add_option("--input-buckets", args.inputBuckets, "King buckets (even split of squares)");
@@ -124,8 +125,8 @@ int runNetInfo(const NetCommandArgs& args) {
     const nn::Architecture& a = header->arch;
     std::printf("file            %s (%zu bytes)\n", args.file.c_str(), bytes.size());
     std::printf("format version  %" PRIu32 "\n", header->version);
-    std::printf("architecture    (%d -> %d) x2 -> 1, SCReLU\n", a.inputBuckets * nn::kFeaturesPerBucket,
-                a.hidden);
+    std::printf("architecture    (%d -> %d) x2 -> 1, SCReLU\n",
+                a.inputBuckets * nn::kFeaturesPerBucket, a.hidden);
     std::printf("mirroring       %s\n", a.mirror ? "by king file (e-h mirrored)" : "off");
     std::printf("input buckets   %d\n", a.inputBuckets);
     if (a.inputBuckets > 1) {

@@ -92,9 +92,8 @@ void BasicAccumulatorStack<B>::push(const Position& before, Move m) {
     e.computed = {false, false};
     const Color us = before.sideToMove();
     if (typeOf(before.movedPiece(m)) == King) {
-        const Square kingTo = m.type() == MoveType::Castling
-                                  ? castlingKingTarget(us, m.to() > m.from())
-                                  : m.to();
+        const Square kingTo =
+            m.type() == MoveType::Castling ? castlingKingTarget(us, m.to() > m.from()) : m.to();
         e.orientation[us] = orientation(m_net->arch, us, kingTo);
     }
 }
@@ -136,8 +135,8 @@ void BasicAccumulatorStack<B>::materialise(const Position& pos, Color c) {
             adds[k] = m_net->ftRow(featureIndex(o, c, d.added[k].piece, d.added[k].square));
         for (int k = 0; k < d.numRemoved; ++k)
             subs[k] = m_net->ftRow(featureIndex(o, c, d.removed[k].piece, d.removed[k].square));
-        kernels::updateRows<B>(values(j, c), values(j - 1, c), adds, d.numAdded, subs,
-                               d.numRemoved, hidden);
+        kernels::updateRows<B>(values(j, c), values(j - 1, c), adds, d.numAdded, subs, d.numRemoved,
+                               hidden);
         m_entries[j].computed[c] = true;
         ++m_stats.updates;
     }
@@ -158,8 +157,9 @@ int BasicAccumulatorStack<B>::evaluate(const Position& pos) {
     const int bucket = outputBucket(a, popcount(pos.pieces()));
     const std::int16_t* w = m_net->outRow(bucket);
     const auto qa = std::int16_t(a.qa);
-    const std::uint32_t sum = std::uint32_t(kernels::screluDot<B>(ours, w, a.hidden, qa)) +
-                              std::uint32_t(kernels::screluDot<B>(theirs, w + a.hidden, a.hidden, qa));
+    const std::uint32_t sum =
+        std::uint32_t(kernels::screluDot<B>(ours, w, a.hidden, qa)) +
+        std::uint32_t(kernels::screluDot<B>(theirs, w + a.hidden, a.hidden, qa));
     return kernels::finishOutput(a, std::int32_t(sum), m_net->outBiases[bucket]);
 }
 

@@ -37,8 +37,8 @@ void updateRows(std::int16_t* dst, const std::int16_t* src, const std::int16_t* 
     if (hidden % (8 * B::kLanes16) == 0)
         updateRowsBlocked<B, 8>(dst, src, adds, numAdds, subs, numSubs, hidden);
     else
-        updateRowsBlocked<B, kHiddenMultiple / B::kLanes16>(dst, src, adds, numAdds, subs,
-                                                             numSubs, hidden);
+        updateRowsBlocked<B, kHiddenMultiple / B::kLanes16>(dst, src, adds, numAdds, subs, numSubs,
+                                                            hidden);
 }
 
 // sum over i of clamp(acc[i], 0, qa)^2 * w[i], modulo 2^32. The product is formed as

@@ -11,8 +11,8 @@ namespace axon::nn {
 std::optional<std::string> validateArchitecture(const Architecture& a) {
     if (a.hidden < kHiddenMultiple || a.hidden > kMaxHidden || a.hidden % kHiddenMultiple != 0)
         return "hidden size " + std::to_string(a.hidden) + " is not a multiple of " +
-               std::to_string(kHiddenMultiple) + " in [" + std::to_string(kHiddenMultiple) +
-               ", " + std::to_string(kMaxHidden) + "]";
+               std::to_string(kHiddenMultiple) + " in [" + std::to_string(kHiddenMultiple) + ", " +
+               std::to_string(kMaxHidden) + "]";
     if (a.activation != Activation::SCReLU)
         return "unknown activation " + std::to_string(int(a.activation));
     if (a.inputBuckets < 1 || a.inputBuckets > kMaxInputBuckets)

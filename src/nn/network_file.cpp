@@ -45,8 +45,7 @@ std::uint64_t payloadSize(const Architecture& a) {
 template <typename T>
 std::vector<T> readArray(std::span<const std::uint8_t> b, std::size_t& off, std::size_t n) {
     std::vector<T> out(n);
-    for (std::size_t i = 0; i < n; ++i, off += sizeof(T))
-        out[i] = T(getLe(b, off, int(sizeof(T))));
+    for (std::size_t i = 0; i < n; ++i, off += sizeof(T)) out[i] = T(getLe(b, off, int(sizeof(T))));
     return out;
 }
 template <typename T>
@@ -149,7 +148,7 @@ util::Result<Network> readNetworkFile(const std::string& path) {
 std::vector<std::uint8_t> serializeNetwork(const Network& net) {
     const Architecture& a = net.arch;
     const std::uint64_t payload = payloadSize(a);
-    std::vector<std::uint8_t> b(kNetHeaderSize + payload, 0);
+    std::vector<std::uint8_t> b(std::size_t(kNetHeaderSize + payload), 0);
     std::memcpy(b.data(), kNetMagic, sizeof kNetMagic);
     putLe(b, kOffVersion, kNetFormatVersion, 4);
     putLe(b, kOffHeaderSize, kNetHeaderSize, 4);

@@ -103,7 +103,9 @@ struct Avx2 {
     static V16 load(const std::int16_t* p) {
         return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     }
-    static void store(std::int16_t* p, V16 a) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a); }
+    static void store(std::int16_t* p, V16 a) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a);
+    }
     static V16 splat16(std::int16_t x) { return _mm256_set1_epi16(x); }
     static V16 add16(V16 a, V16 b) { return _mm256_add_epi16(a, b); }
     static V16 sub16(V16 a, V16 b) { return _mm256_sub_epi16(a, b); }

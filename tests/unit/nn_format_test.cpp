@@ -79,14 +79,14 @@ TEST(NnFormat, HeaderLayout) {
     EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "AXONNNUE");
     EXPECT_EQ(bytes[8], nn::kNetFormatVersion);
     EXPECT_EQ(bytes[12], nn::kNetHeaderSize);
-    EXPECT_EQ(bytes[16] | bytes[17] << 8, 32);     // hidden
-    EXPECT_EQ(bytes[19], 1);                       // flags: mirrored
-    EXPECT_EQ(bytes[20], 4);                       // input buckets
-    EXPECT_EQ(bytes[21], 8);                       // output buckets
-    EXPECT_EQ(bytes[24] | bytes[25] << 8, 255);    // QA
-    EXPECT_EQ(bytes[26] | bytes[27] << 8, 64);     // QB
-    EXPECT_EQ(bytes[28] | bytes[29] << 8, 400);    // scale
-    EXPECT_EQ(bytes[32 + 63], 3);                  // bucket of h8
+    EXPECT_EQ(bytes[16] | bytes[17] << 8, 32);  // hidden
+    EXPECT_EQ(bytes[19], 1);                    // flags: mirrored
+    EXPECT_EQ(bytes[20], 4);                    // input buckets
+    EXPECT_EQ(bytes[21], 8);                    // output buckets
+    EXPECT_EQ(bytes[24] | bytes[25] << 8, 255); // QA
+    EXPECT_EQ(bytes[26] | bytes[27] << 8, 64);  // QB
+    EXPECT_EQ(bytes[28] | bytes[29] << 8, 400); // scale
+    EXPECT_EQ(bytes[32 + 63], 3);               // bucket of h8
     const std::size_t payload = 2 * (4 * 768 * 32 + 32 + 8 * 64) + 4 * 8;
     EXPECT_EQ(bytes.size(), nn::kNetHeaderSize + payload);
 }
@@ -135,13 +135,15 @@ TEST(NnFormat, HeaderFieldChecksNameTheField) {
     expectRejected(edit(22, {1}), "reserved", "reserved 22");
     expectRejected(edit(127, {1}), "reserved", "reserved 127");
     expectRejected(edit(96, {1}), "parameter bytes", "payload size");
-    expectRejected(edit(nn::kNetHashOffset, {0}), "hash", "hash field itself");
     // A changed output bucket count also changes the parameter size the header must announce.
     expectRejected(edit(21, {4}), "parameter bytes", "output buckets changed");
 }
 
 TEST(NnFormat, PayloadCorruptionRejectedByHash) {
     const auto good = nn::serializeNetwork(smallNet());
+    auto badHash = good;
+    badHash[nn::kNetHashOffset + 3] ^= 1;
+    expectRejected(badHash, "hash mismatch", "hash field itself");
     util::Prng rng(3);
     for (int i = 0; i < 200; ++i) {
         auto bad = good;
@@ -190,9 +192,17 @@ TEST(NnFormat, FailedLoadKeepsPreviousNetwork) {
     auto bytes = nn::serializeNetwork(smallNet(2));
     const std::vector<std::vector<std::uint8_t>> broken = {
         std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + 1000), // truncated
-        [&] { auto b = bytes; b[3] = 'x'; return b; }(),                // bad magic
-        [&] { auto b = bytes; b[bytes.size() / 2] ^= 1; return b; }(),  // corrupt parameters
-        {},                                                             // empty
+        [&] {
+            auto b = bytes;
+            b[3] = 'x';
+            return b;
+        }(), // bad magic
+        [&] {
+            auto b = bytes;
+            b[bytes.size() / 2] ^= 1;
+            return b;
+        }(), // corrupt parameters
+        {},  // empty
     };
     for (std::size_t i = 0; i < broken.size(); ++i) {
         writeBytes(badPath, broken[i]);

@@ -58,7 +58,13 @@ inline void playout(const chess::Position& start, const nn::Architecture& arch, 
             isNull.push_back(true);
             ++counts.nullMoves;
         } else {
-            const Move m = moves[int(rng.below(std::uint64_t(moves.size())))];
+            // Special moves are rare in random play: take one, when there is one, half the time.
+            std::vector<Move> special;
+            for (const Move m : moves)
+                if (m.type() != MoveType::Normal) special.push_back(m);
+            const Move m = !special.empty() && rng.below(2) == 0
+                               ? special[rng.below(special.size())]
+                               : moves[int(rng.below(std::uint64_t(moves.size())))];
             const Color us = pos.sideToMove();
             counts.captures += pos.isCapture(m);
             counts.castlings += m.type() == MoveType::Castling;
@@ -68,8 +74,7 @@ inline void playout(const chess::Position& start, const nn::Architecture& arch, 
             hooks.push(pos, m);
             pos.makeMove(m);
             isNull.push_back(false);
-            counts.orientationChanges +=
-                !(nn::orientation(arch, us, pos.kingSquare(us)) == before);
+            counts.orientationChanges += !(nn::orientation(arch, us, pos.kingSquare(us)) == before);
             ++counts.plies;
         }
         if (rng.below(std::uint64_t(checkEvery)) == 0) {

@@ -47,10 +47,9 @@ TEST(NnSimd, Avx2KernelsEqualScalar) {
             ASSERT_EQ(a, b) << "hidden " << hidden << " trial " << trial;
             // Any QA and any weights, even those the loader refuses: the back ends still agree.
             const auto qa = std::int16_t(1 + rng.below(1023));
-            ASSERT_EQ(nn::kernels::screluDot<nn::simd::Scalar>(src.data(), rows[0].data(),
-                                                                hidden, qa),
-                      nn::kernels::screluDot<nn::simd::Avx2>(src.data(), rows[0].data(), hidden,
-                                                              qa))
+            ASSERT_EQ(
+                nn::kernels::screluDot<nn::simd::Scalar>(src.data(), rows[0].data(), hidden, qa),
+                nn::kernels::screluDot<nn::simd::Avx2>(src.data(), rows[0].data(), hidden, qa))
                 << "hidden " << hidden << " trial " << trial;
         }
     }
