@@ -142,7 +142,7 @@ int runNetInfo(const NetCommandArgs& args) {
     std::printf("content hash    %016" PRIx64 "\n", header->hash);
     // The header alone can be fine while the parameters are not: check the whole file too.
     auto net = nn::readNetwork(bytes);
-    std::printf("valid           %s\n", net ? "yes" : net.error().c_str());
+    std::printf("valid           %s%s\n", net ? "yes" : "no: ", net ? "" : net.error().c_str());
     return net ? 0 : 1;
 }
 

@@ -71,16 +71,17 @@ TEST(NnAccumulator, IncrementalEqualsRefreshAfterRandomMoves) {
 
         SCOPED_TRACE(v.name);
         std::printf("[ info     ] %s: %d plies, %d checked, %d pops, %d null, %d captures, "
-                    "%d castlings, %d en passant, %d promotions, %d king crossings\n",
+                    "%d castlings (%d Chess960), %d en passant, %d promotions, %d king crossings\n",
                     v.name, counts.plies, counts.evaluations, counts.pops, counts.nullMoves,
-                    counts.captures, counts.castlings, counts.enPassants, counts.promotions,
-                    counts.orientationChanges);
+                    counts.captures, counts.castlings, counts.chess960Castlings, counts.enPassants,
+                    counts.promotions, counts.orientationChanges);
         EXPECT_GT(counts.plies, 10'000);
         EXPECT_GT(counts.evaluations, 3'000);
         EXPECT_GT(counts.pops, 500);
         EXPECT_GT(counts.nullMoves, 500);
         EXPECT_GT(counts.captures, 500);
         EXPECT_GT(counts.castlings, 100);
+        EXPECT_GT(counts.chess960Castlings, 30);
         EXPECT_GT(counts.enPassants, 20);
         EXPECT_GT(counts.promotions, 50);
         if (v.inputBuckets > 1 || v.mirror) {
@@ -115,6 +116,33 @@ TEST(NnAccumulator, MaterialisationIsLazy) {
     EXPECT_EQ(stack.stats().refreshes, base.refreshes);
     stack.evaluate(pos);
     EXPECT_EQ(stack.stats().updates - base.updates, 2u * 5);
+}
+
+// Deeper than the stack's initial room (a game's history pushed move by move may be): the
+// stack grows and stays exact. Knights shuffle so the game never ends.
+TEST(NnAccumulator, StackGrowsBeyondMaxPly) {
+    const nn::Network net = nn::makeRandomNetwork(makeArch({"t", 32, 16, true, 8}), 9);
+    nn::AccumulatorStack stack(net);
+    Position pos = startPosition();
+    stack.reset(pos);
+    const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    const int depth = 3 * kMaxPly;
+    for (int i = 0; i < depth; ++i) {
+        auto m = parseUciMove(pos, cycle[i % 4]);
+        ASSERT_TRUE(m.ok());
+        stack.push(pos, *m);
+        pos.makeMove(*m);
+        if (i % 37 == 0) {
+            ASSERT_EQ(stack.evaluate(pos), nn::evaluateReference(net, pos)) << i;
+        }
+    }
+    EXPECT_EQ(stack.size(), depth + 1);
+    ASSERT_EQ(stack.evaluate(pos), nn::evaluateReference(net, pos));
+    for (int i = 0; i < depth; ++i) {
+        stack.pop();
+        pos.unmakeMove();
+    }
+    ASSERT_EQ(stack.evaluate(pos), nn::evaluateReference(net, pos));
 }
 
 } // namespace

@@ -13,7 +13,7 @@ namespace axon::test {
 
 struct PlayoutCounts {
     int plies = 0, pops = 0, nullMoves = 0, evaluations = 0;
-    int captures = 0, castlings = 0, enPassants = 0, promotions = 0;
+    int captures = 0, castlings = 0, chess960Castlings = 0, enPassants = 0, promotions = 0;
     // King moves that changed their side's king bucket or mirror side.
     int orientationChanges = 0;
 };
@@ -68,6 +68,7 @@ inline void playout(const chess::Position& start, const nn::Architecture& arch, 
             const Color us = pos.sideToMove();
             counts.captures += pos.isCapture(m);
             counts.castlings += m.type() == MoveType::Castling;
+            counts.chess960Castlings += m.type() == MoveType::Castling && pos.isChess960();
             counts.enPassants += m.type() == MoveType::EnPassant;
             counts.promotions += m.type() == MoveType::Promotion;
             const nn::Orientation before = nn::orientation(arch, us, pos.kingSquare(us));
