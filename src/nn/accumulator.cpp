@@ -3,6 +3,8 @@
 // evaluation.
 #include "nn/accumulator.h"
 
+#include <algorithm>
+
 #include "nn/kernels.h"
 
 namespace axon::nn {
@@ -39,7 +41,13 @@ DirtyPieces dirtyPieces(const Position& before, Move m) {
 template <typename B>
 BasicAccumulatorStack<B>::BasicAccumulatorStack(const Network& net) : m_net(&net) {
     m_entries.resize(kMaxPly + 8);
-    m_values.resize(m_entries.size() * 2 * std::size_t(net.arch.hidden));
+    const auto hidden = std::size_t(net.arch.hidden);
+    m_values.resize(m_entries.size() * 2 * hidden);
+    // Every cache entry starts as the empty board: the biases.
+    m_cache.resize(std::size_t(kNumColors) * std::size_t(net.arch.inputBuckets) * 2);
+    m_cacheValues.resize(m_cache.size() * hidden);
+    for (std::size_t i = 0; i < m_cache.size(); ++i)
+        std::copy(net.ftBiases.begin(), net.ftBiases.end(), m_cacheValues.begin() + i * hidden);
 }
 
 template <typename B>
@@ -68,6 +76,42 @@ void BasicAccumulatorStack<B>::refresh(const Position& pos, Color c, const Orien
     }
     kernels::updateRows<B>(out, src, rows, n, nullptr, 0, m_net->arch.hidden);
     ++m_stats.refreshes;
+}
+
+template <typename B>
+void BasicAccumulatorStack<B>::refreshFromCache(const Position& pos, Color c, const Orientation& o,
+                                                std::int16_t* out) {
+    const int hidden = m_net->arch.hidden;
+    const bool mirrored = (o.squareXor & 7) != 0;
+    const std::size_t index =
+        (std::size_t(c) * std::size_t(m_net->arch.inputBuckets) + std::size_t(o.bucket)) * 2 +
+        mirrored;
+    CacheEntry& entry = m_cache[index];
+    std::int16_t* acc = m_cacheValues.data() + index * std::size_t(hidden);
+    constexpr int kBatch = 32;
+    const std::int16_t* adds[kBatch];
+    const std::int16_t* subs[kBatch];
+    int numAdds = 0, numSubs = 0;
+    auto flush = [&] {
+        kernels::updateRows<B>(acc, acc, adds, numAdds, subs, numSubs, hidden);
+        numAdds = numSubs = 0;
+    };
+    for (int p = 0; p < kNumPieces; ++p) {
+        const Piece piece = Piece(p);
+        const Bitboard now = pos.pieces(colorOf(piece), typeOf(piece));
+        for (Bitboard b = entry.pieces[p] & ~now; b; b &= b - 1) {
+            subs[numSubs++] = m_net->ftRow(featureIndex(o, c, piece, lsb(b)));
+            if (numSubs == kBatch) flush();
+        }
+        for (Bitboard b = now & ~entry.pieces[p]; b; b &= b - 1) {
+            adds[numAdds++] = m_net->ftRow(featureIndex(o, c, piece, lsb(b)));
+            if (numAdds == kBatch) flush();
+        }
+        entry.pieces[p] = now;
+    }
+    if (numAdds || numSubs) flush();
+    std::copy(acc, acc + hidden, out);
+    ++m_stats.cachedRefreshes;
 }
 
 template <typename B>
@@ -122,7 +166,7 @@ void BasicAccumulatorStack<B>::materialise(const Position& pos, Color c) {
     int i = m_top;
     while (i > 0 && !m_entries[i].computed[c] && m_entries[i].orientation[c] == o) --i;
     if (!m_entries[i].computed[c] || !(m_entries[i].orientation[c] == o)) {
-        refresh(pos, c, o, values(m_top, c));
+        refreshFromCache(pos, c, o, values(m_top, c));
         m_entries[m_top].computed[c] = true;
         return;
     }

@@ -30,8 +30,9 @@ struct DirtyPieces {
 DirtyPieces dirtyPieces(const chess::Position& before, chess::Move m);
 
 struct AccumulatorStats {
-    std::uint64_t refreshes = 0; // one perspective computed from scratch
-    std::uint64_t updates = 0;   // one perspective derived from its parent
+    std::uint64_t refreshes = 0;       // one perspective computed from scratch (reset)
+    std::uint64_t cachedRefreshes = 0; // one perspective rebuilt from the refresh cache
+    std::uint64_t updates = 0;         // one perspective derived from its parent
 };
 
 template <typename Backend>
@@ -68,7 +69,19 @@ class BasicAccumulatorStack {
     void materialise(const chess::Position& pos, chess::Color c);
     void refresh(const chess::Position& pos, chess::Color c, const Orientation& o,
                  std::int16_t* out);
+    void refreshFromCache(const chess::Position& pos, chess::Color c, const Orientation& o,
+                          std::int16_t* out);
     void grow();
+
+    // The refresh cache ("finny table"): per perspective and orientation (king bucket, mirror
+    // side), the accumulator of the board last refreshed there and that board's pieces. A
+    // king crossing a boundary then costs the differences from that board, usually a few
+    // pieces, instead of every piece.
+    struct CacheEntry {
+        std::array<chess::Bitboard, chess::kNumPieces> pieces{};
+    };
+    std::vector<CacheEntry> m_cache;
+    std::vector<std::int16_t> m_cacheValues;
 
     const Network* m_net;
     std::vector<Entry> m_entries;

@@ -24,6 +24,6 @@ if out=$("$axon" net info "$dir/bad.nnue" 2>&1); then fail "a damaged file was a
 grep -q "hash mismatch" <<<"$out" || fail "no hash message: $out"
 
 out=$("$axon" net bench "$dir/a.nnue" --seconds 0.05)
-grep -qE "^incremental +[0-9]+ evals/s$" <<<"$out" || fail "bench: $out"
+grep -qE "^incremental +[0-9]+ evals/s " <<<"$out" || fail "bench: $out"
 grep -qE "^ratio +[0-9.]+$" <<<"$out" || fail "bench: $out"
 echo "net: random, info, bench ok"

@@ -88,8 +88,13 @@ TEST(NnAccumulator, IncrementalEqualsRefreshAfterRandomMoves) {
             EXPECT_GT(counts.orientationChanges, 100);
         }
         // Incremental updates did the bulk of the work: the stack refreshed only at resets and
-        // after king crossings, not once per evaluation.
-        EXPECT_GT(stack.stats().updates, stack.stats().refreshes);
+        // (from its cache) after king crossings, not once per evaluation.
+        EXPECT_GT(stack.stats().updates, stack.stats().refreshes + stack.stats().cachedRefreshes);
+        if (v.inputBuckets > 1 || v.mirror) {
+            EXPECT_GT(stack.stats().cachedRefreshes, 100u);
+        } else {
+            EXPECT_EQ(stack.stats().cachedRefreshes, 0u);
+        }
     }
 }
 
