@@ -8,6 +8,7 @@
 
 #include "app/epd_command.h"
 #include "app/match_command.h"
+#include "app/net_command.h"
 #include "app/perft_command.h"
 #include "app/puzzles_command.h"
 #include "app/serve_command.h"
@@ -55,7 +56,14 @@ int main(int argc, char** argv) {
     axon::app::ServeCommandArgs serveArgs;
     auto* serveCmd = axon::app::addServeCommand(app, serveArgs);
 
+    axon::app::NetCommandArgs netArgs;
+    const auto netCmds = axon::app::addNetCommand(app, netArgs);
+
     CLI11_PARSE(app, argc, argv);
+
+    if (netCmds.info->parsed()) return axon::app::runNetInfo(netArgs);
+    if (netCmds.random->parsed()) return axon::app::runNetRandom(netArgs);
+    if (netCmds.bench->parsed()) return axon::app::runNetBench(netArgs);
 
     if (wdlCmd->parsed()) return axon::app::runWdlData(wdlPgn);
 

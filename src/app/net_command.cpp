@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The `axon net` subcommands over src/nn: header printing, random networks, evaluation speed.
+#include "app/net_command.h"
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "engine/bench.h"
+#include "nn/accumulator.h"
+#include "nn/network_file.h"
+#include "util/prng.h"
+
+namespace axon::app {
+namespace {
+
+nn::Architecture architectureFrom(const NetCommandArgs& args) {
+    nn::Architecture a;
+    a.hidden = args.hidden;
+    a.mirror = args.mirror;
+    a.inputBuckets = args.inputBuckets;
+    a.bucketMap = nn::evenBucketMap(args.inputBuckets);
+    a.outputBuckets = args.outputBuckets;
+    return a;
+}
+
+// Random playouts from the bench positions: the move sequences both bench modes replay.
+struct Line {
+    chess::Position root;
+    std::vector<chess::Move> moves;
+};
+
+std::vector<Line> makeLines(int plies, std::uint64_t seed) {
+    util::Prng rng(seed);
+    std::vector<Line> lines;
+    for (const std::string& fen : engine::benchPositions()) {
+        auto parsed = chess::parseFen(fen);
+        if (!parsed) continue;
+        Line line{*parsed, {}};
+        chess::Position pos = *parsed;
+        for (int i = 0; i < plies; ++i) {
+            const chess::MoveList moves(pos);
+            if (moves.empty()) break;
+            const chess::Move m = moves[int(rng.below(std::uint64_t(moves.size())))];
+            line.moves.push_back(m);
+            pos.makeMove(m);
+        }
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+struct Rate {
+    double evalsPerSecond = 0;
+    double cachedRefreshesPerEval = 0;
+};
+
+// Evaluations per second replaying every line until `seconds` have passed; `incremental`
+// pushes each move on the stack, otherwise every position is refreshed from scratch.
+Rate measure(const nn::Network& net, const std::vector<Line>& lines, bool incremental,
+             double seconds, std::int64_t& checksum) {
+    using Clock = std::chrono::steady_clock;
+    nn::AccumulatorStack stack(net);
+    std::uint64_t evals = 0;
+    const auto start = Clock::now();
+    double elapsed = 0;
+    do {
+        for (const Line& line : lines) {
+            chess::Position pos = line.root;
+            stack.reset(pos);
+            for (const chess::Move m : line.moves) {
+                if (incremental) stack.push(pos, m);
+                pos.makeMove(m);
+                if (!incremental) stack.reset(pos);
+                checksum += stack.evaluate(pos);
+                ++evals;
+            }
+        }
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (elapsed < seconds);
+    return {double(evals) / elapsed, double(stack.stats().cachedRefreshes) / double(evals)};
+}
+
+} // namespace
+
+NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
+    auto* net = app.add_subcommand("net", "Neural network files: info, random, bench");
+    net->require_subcommand(1);
+    NetCommands cmds;
+    cmds.info = net->add_subcommand("info", "Validate a network file and print its header");
+    cmds.info->add_option("file", args.file, "The network file")->required();
+
+    cmds.random = net->add_subcommand("random", "Write a deterministic random network");
+    cmds.random->add_option("output", args.output, "The file to write")->required();
+    cmds.bench = net->add_subcommand(
+        "bench", "Evaluations per second, 1 thread: incremental accumulators vs full refresh "
+                 "(best of 5 alternating rounds)");
+    cmds.bench->add_option("file", args.file, "A network file (default: a random network)");
+    cmds.bench->add_option("--seconds", args.seconds, "Time per mode")
+        ->check(CLI::Range(0.01, 60.0));
+    for (auto* c : {cmds.random, cmds.bench}) {
+        c->add_option("--hidden", args.hidden, "Hidden size (random network)");
+        c->add_option("--input-buckets", args.inputBuckets, "King buckets (even split of squares)");
+        c->add_option("--output-buckets", args.outputBuckets, "Material output buckets");
+        c->add_flag("--mirror", args.mirror, "Mirror inputs by king file");
+        c->add_option("--seed", args.seed, "Random seed");
+    }
+    return cmds;
+}
+
+int runNetInfo(const NetCommandArgs& args) {
+    std::ifstream in(args.file, std::ios::binary);
+    if (!in) {
+        std::fprintf(stderr, "cannot open %s\n", args.file.c_str());
+        return 1;
+    }
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    auto header = nn::readNetHeader(bytes);
+    if (!header) {
+        std::fprintf(stderr, "%s: %s\n", args.file.c_str(), header.error().c_str());
+        return 1;
+    }
+    const nn::Architecture& a = header->arch;
+    std::printf("file            %s (%zu bytes)\n", args.file.c_str(), bytes.size());
+    std::printf("format version  %" PRIu32 "\n", header->version);
+    std::printf("architecture    (%d -> %d) x2 -> 1, SCReLU\n",
+                a.inputBuckets * nn::kFeaturesPerBucket, a.hidden);
+    std::printf("mirroring       %s\n", a.mirror ? "by king file (e-h mirrored)" : "off");
+    std::printf("input buckets   %d\n", a.inputBuckets);
+    if (a.inputBuckets > 1) {
+        for (int rank = 7; rank >= 0; --rank) {
+            std::printf("  ");
+            for (int file = 0; file < 8; ++file) std::printf(" %2d", a.bucketMap[rank * 8 + file]);
+            std::printf("\n");
+        }
+    }
+    std::printf("output buckets  %d (by material)\n", a.outputBuckets);
+    std::printf("quantisation    QA %d, QB %d, scale %d\n", a.qa, a.qb, a.scale);
+    std::printf("parameters      %" PRIu64 " bytes\n", header->payloadBytes);
+    std::printf("content hash    %016" PRIx64 "\n", header->hash);
+    // The header alone can be fine while the parameters are not: check the whole file too.
+    auto net = nn::readNetwork(bytes);
+    std::printf("valid           %s%s\n", net ? "yes" : "no: ", net ? "" : net.error().c_str());
+    return net ? 0 : 1;
+}
+
+int runNetRandom(const NetCommandArgs& args) {
+    const nn::Architecture a = architectureFrom(args);
+    if (auto e = nn::validateArchitecture(a)) {
+        std::fprintf(stderr, "%s\n", e->c_str());
+        return 1;
+    }
+    if (auto e = nn::writeNetworkFile(nn::makeRandomNetwork(a, args.seed), args.output)) {
+        std::fprintf(stderr, "%s\n", e->c_str());
+        return 1;
+    }
+    return 0;
+}
+
+int runNetBench(const NetCommandArgs& args) {
+    nn::Network net;
+    if (!args.file.empty()) {
+        if (auto e = nn::loadNetworkFile(args.file, net)) {
+            std::fprintf(stderr, "%s\n", e->c_str());
+            return 1;
+        }
+    } else {
+        const nn::Architecture a = architectureFrom(args);
+        if (auto e = nn::validateArchitecture(a)) {
+            std::fprintf(stderr, "%s\n", e->c_str());
+            return 1;
+        }
+        net = nn::makeRandomNetwork(a, args.seed);
+    }
+    constexpr int kPlies = 64;
+    const auto lines = makeLines(kPlies, args.seed);
+    // The modes alternate in short rounds and each keeps its best round, so that load from
+    // other processes on a shared machine disturbs the ratio less.
+    constexpr int kRounds = 5;
+    std::int64_t checksumIncremental = 0, checksumRefresh = 0;
+    Rate incremental, refresh;
+    for (int round = 0; round < kRounds; ++round) {
+        const Rate i = measure(net, lines, true, args.seconds / kRounds, checksumIncremental);
+        const Rate r = measure(net, lines, false, args.seconds / kRounds, checksumRefresh);
+        if (i.evalsPerSecond > incremental.evalsPerSecond) incremental = i;
+        if (r.evalsPerSecond > refresh.evalsPerSecond) refresh = r;
+    }
+    std::printf("network      hidden %d, input buckets %d%s, output buckets %d, simd %s\n",
+                net.arch.hidden, net.arch.inputBuckets, net.arch.mirror ? ", mirrored" : "",
+                net.arch.outputBuckets, nn::simd::Native::kName);
+    std::printf("positions    %zu lines of up to %d random plies from the bench positions\n",
+                lines.size(), kPlies);
+    std::printf("incremental  %.0f evals/s (%.3f refresh-cache rebuilds per eval)\n",
+                incremental.evalsPerSecond, incremental.cachedRefreshesPerEval);
+    std::printf("refresh      %.0f evals/s\n", refresh.evalsPerSecond);
+    std::printf("ratio        %.2f\n", incremental.evalsPerSecond / refresh.evalsPerSecond);
+    return 0;
+}
+
+} // namespace axon::app

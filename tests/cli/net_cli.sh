@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `axon net`: a random network is written reproducibly, `info` accepts it and refuses a cut or
+# damaged copy with a message and exit status 1, and `bench` prints both speeds and their ratio.
+set -euo pipefail
+axon=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "net_cli: $*"; exit 1; }
+
+"$axon" net random "$dir/a.nnue" --hidden 64 --input-buckets 4 --mirror --output-buckets 8 --seed 5
+"$axon" net random "$dir/b.nnue" --hidden 64 --input-buckets 4 --mirror --output-buckets 8 --seed 5
+cmp -s "$dir/a.nnue" "$dir/b.nnue" || fail "same seed, different files"
+info=$("$axon" net info "$dir/a.nnue") || fail "info refused a good file: $info"
+grep -q "^valid  *yes$" <<<"$info" || fail "info: $info"
+grep -q "(3072 -> 64) x2 -> 1" <<<"$info" || fail "info architecture: $info"
+
+head -c 1000 "$dir/a.nnue" >"$dir/cut.nnue"
+if out=$("$axon" net info "$dir/cut.nnue" 2>&1); then fail "a truncated file was accepted"; fi
+grep -q "truncated" <<<"$out" || fail "no truncation message: $out"
+cp "$dir/a.nnue" "$dir/bad.nnue"
+printf 'X' | dd of="$dir/bad.nnue" bs=1 seek=2000 conv=notrunc status=none
+if out=$("$axon" net info "$dir/bad.nnue" 2>&1); then fail "a damaged file was accepted"; fi
+grep -q "hash mismatch" <<<"$out" || fail "no hash message: $out"
+
+out=$("$axon" net bench "$dir/a.nnue" --seconds 0.05)
+grep -qE "^incremental +[0-9]+ evals/s " <<<"$out" || fail "bench: $out"
+grep -qE "^ratio +[0-9.]+$" <<<"$out" || fail "bench: $out"
+echo "net: random, info, bench ok"

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every SIMD back end gives the scalar back end's results bit for bit, on raw kernels with
+// extreme values and on whole evaluations; and evaluations are symmetric where the encoding
+// makes them so.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "nn/accumulator.h"
+#include "nn/kernels.h"
+#include "nn_playout.h"
+#include "nn_test_helpers.h"
+
+namespace axon::test {
+namespace {
+
+using namespace chess;
+
+#if defined(AXON_NN_HAS_AVX2)
+std::vector<std::int16_t> randomLanes(util::Prng& rng, int n, bool extreme) {
+    std::vector<std::int16_t> v(static_cast<std::size_t>(n));
+    for (auto& x : v) {
+        const auto r = rng.next();
+        // Extremes make the int16 sums wrap, which every back end must do alike.
+        x = extreme && (r & 7) == 0 ? std::int16_t((r >> 8) & 1 ? 32767 : -32768)
+                                    : std::int16_t(std::uint16_t(r >> 16));
+    }
+    return v;
+}
+
+TEST(NnSimd, Avx2KernelsEqualScalar) {
+    util::Prng rng(99);
+    for (const int hidden : {32, 64, 256, 768, 1024}) {
+        for (int trial = 0; trial < 200; ++trial) {
+            const bool extreme = trial % 2;
+            const auto src = randomLanes(rng, hidden, extreme);
+            std::vector<std::vector<std::int16_t>> rows;
+            for (int i = 0; i < 4; ++i) rows.push_back(randomLanes(rng, hidden, extreme));
+            const std::int16_t* adds[2] = {rows[0].data(), rows[1].data()};
+            const std::int16_t* subs[2] = {rows[2].data(), rows[3].data()};
+            const int na = int(rng.below(3)), ns = int(rng.below(3));
+            std::vector<std::int16_t> a(static_cast<std::size_t>(hidden)), b(a);
+            nn::kernels::updateRows<nn::simd::Scalar>(a.data(), src.data(), adds, na, subs, ns,
+                                                      hidden);
+            nn::kernels::updateRows<nn::simd::Avx2>(b.data(), src.data(), adds, na, subs, ns,
+                                                    hidden);
+            ASSERT_EQ(a, b) << "hidden " << hidden << " trial " << trial;
+            // Any QA and any weights, even those the loader refuses: the back ends still agree.
+            const auto qa = std::int16_t(1 + rng.below(1023));
+            ASSERT_EQ(
+                nn::kernels::screluDot<nn::simd::Scalar>(src.data(), rows[0].data(), hidden, qa),
+                nn::kernels::screluDot<nn::simd::Avx2>(src.data(), rows[0].data(), hidden, qa))
+                << "hidden " << hidden << " trial " << trial;
+        }
+    }
+}
+
+TEST(NnSimd, Avx2EvaluationsEqualScalar) {
+    const auto positions = playPositions();
+    for (const NetVariant& v : netVariants()) {
+        const nn::Network net = nn::makeRandomNetwork(makeArch(v), 23);
+        nn::BasicAccumulatorStack<nn::simd::Scalar> scalar(net);
+        nn::BasicAccumulatorStack<nn::simd::Avx2> avx2(net);
+        util::Prng rng(7);
+        PlayoutCounts counts;
+        int compared = 0;
+        PlayoutHooks hooks;
+        hooks.reset = [&](const Position& p) { scalar.reset(p), avx2.reset(p); };
+        hooks.push = [&](const Position& p, Move m) { scalar.push(p, m), avx2.push(p, m); };
+        hooks.pushNull = [&] { scalar.pushNull(), avx2.pushNull(); };
+        hooks.pop = [&] { scalar.pop(), avx2.pop(); };
+        hooks.check = [&](const Position& p) {
+            const int a = scalar.evaluate(p), b = avx2.evaluate(p);
+            for (const Color c : {White, Black})
+                ASSERT_EQ(std::memcmp(scalar.accumulator(p, c), avx2.accumulator(p, c),
+                                      sizeof(std::int16_t) * std::size_t(v.hidden)),
+                          0)
+                    << v.name << " " << toFen(p);
+            ASSERT_EQ(a, b) << v.name << " " << toFen(p);
+            ++compared;
+        };
+        for (const Position& start : positions)
+            ASSERT_NO_FATAL_FAILURE(playout(start, net.arch, 60, 1, rng, hooks, counts));
+        EXPECT_GT(compared, 5'000) << v.name;
+    }
+}
+#else
+TEST(NnSimd, Avx2EvaluationsEqualScalar) { GTEST_SKIP() << "built without AVX2"; }
+#endif
+
+// Positions visited by random play from the test positions.
+std::vector<Position> visitedPositions(int perStart) {
+    std::vector<Position> out;
+    util::Prng rng(5);
+    for (const Position& start : playPositions()) {
+        Position pos = start;
+        for (int i = 0; i < perStart; ++i) {
+            const MoveList moves(pos);
+            if (moves.empty()) break;
+            pos.makeMove(moves[int(rng.below(std::uint64_t(moves.size())))]);
+            out.push_back(pos);
+        }
+    }
+    return out;
+}
+
+int evaluateFresh(const nn::Network& net, const Position& pos) {
+    nn::AccumulatorStack stack(net);
+    stack.reset(pos);
+    return stack.evaluate(pos);
+}
+
+// Features are relative to each perspective, so swapping colours and flipping the board gives
+// every network the same inputs in the same order: the evaluation must not change.
+TEST(NnSymmetry, ColourFlipLeavesEvaluationUnchanged) {
+    const auto positions = visitedPositions(20);
+    ASSERT_GT(positions.size(), 1'000u);
+    for (const NetVariant& v : netVariants()) {
+        const nn::Network net = nn::makeRandomNetwork(makeArch(v), 31);
+        for (const Position& pos : positions)
+            ASSERT_EQ(evaluateFresh(net, pos), evaluateFresh(net, colourFlipped(pos)))
+                << v.name << " " << toFen(pos);
+    }
+}
+
+// With mirroring and a bucket map symmetric between files, a position and its left-right
+// mirror are the same inputs; without mirroring they are not (the check can fail).
+TEST(NnSymmetry, FileMirrorInvariantOnlyWithMirroring) {
+    const auto positions = visitedPositions(10);
+    nn::Architecture a = makeArch({"t", 64, 8, true, 8});
+    for (int s = 0; s < kNumSquares; ++s) {
+        const int file = fileOf(Square(s)), edge = file < 4 ? file : 7 - file;
+        a.bucketMap[s] = std::uint8_t(rankOf(Square(s)) % 4 * 2 + edge / 2);
+    }
+    const nn::Network mirrored = nn::makeRandomNetwork(a, 8);
+    a.mirror = false;
+    const nn::Network plain = nn::makeRandomNetwork(a, 8);
+    int plainDiffers = 0;
+    for (const Position& pos : positions) {
+        const Position m = fileMirrored(pos);
+        ASSERT_EQ(evaluateFresh(mirrored, pos), evaluateFresh(mirrored, m)) << toFen(pos);
+        plainDiffers += evaluateFresh(plain, pos) != evaluateFresh(plain, m);
+    }
+    EXPECT_GT(plainDiffers, int(positions.size()) / 2);
+}
+
+} // namespace
+} // namespace axon::test
