@@ -8,7 +8,12 @@
 #   asan      ASan + UBSan, -O1 -g with assertions: ctest
 #   tsan      ThreadSanitizer: the multi-threaded search, the UCI sessions and `axon serve`
 #   portable  -march=x86-64 + AXON_NO_PEXT (magic-bitboard sliders): ctest
-#   wasm      the core and perft tool built with em++; node's counts diffed against native ones
+#   wasm      the core and perft tool built with em++; node's counts diffed against native ones;
+#             the in-browser engine (single- and multi-threaded builds) under node: bench
+#             signature, best moves and error handling equal to the native engine's
+#   web       the front end (npm ci, tsc, esbuild into web/dist) and its unit tests; the browser
+#             tests: Playwright driving Debian's chromium against `axon serve` and the
+#             WASM-only static page (screenshots in build-browser/artifacts)
 #   fuzz      clang + libFuzzer + ASan/UBSan: each tests/fuzz/fuzz_<name>.cpp runs FUZZ_SECONDS
 #             on a temporary copy of tests/fuzz/corpus/<name>/
 #
@@ -23,7 +28,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 readonly ROOT=$PWD
-readonly ALL_STEPS=(release asan tsan portable wasm fuzz)
+readonly ALL_STEPS=(release asan tsan portable wasm web fuzz)
 readonly JOBS=${JOBS:-$(nproc)}
 readonly FUZZ_SECONDS=${FUZZ_SECONDS:-45}
 readonly SHARED_DATA=${AXON_SHARED_DATA:-$ROOT/../shared/data}
@@ -155,7 +160,25 @@ step_wasm() {
     comparePerft fischer "$WORK/fischer-head.epd" --max-nodes 50000
     comparePerft tricky "$SHARED_DATA/perft/tricky.perft" --max-nodes 1000000
     comparePerft random "$WORK/random-head.perft" --max-nodes 20000
-    note "4 suites equal"
+    # The engine the web page runs: same search, same bench, same moves as the native one.
+    bash scripts/build-wasm-engine.sh build-wasm-engine
+    bash scripts/test-wasm-engine.sh build-wasm-engine build-release/axon
+    note "perft: 4 suites equal; engine: bench and moves equal (st, mt)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# web: the browser app built from its lock file, then driven in a real browser.
+step_web() {
+    buildRelease
+    # The wasm step has built the engine when it ran; otherwise build-web.sh builds it.
+    if [[ -f build-wasm-engine/engine/axon-engine-worker.js ]]; then
+        AXON_SKIP_WASM=1 bash scripts/build-web.sh build-wasm-engine
+    else
+        bash scripts/build-web.sh build-wasm-engine
+    fi
+    (cd web && npm test)
+    bash scripts/browser-test.sh build-release/axon | tee "$WORK/browser.log"
+    note "$(tail -n 1 "$WORK/browser.log")"
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -88,7 +88,7 @@ export interface Engine {
   dispose(): void;
 }
 
-export const kEloMin = 1350;
+export const kEloMin = 1000;
 export const kEloMax = 2000;
 
 /** Shared state bookkeeping for both engines. */
