@@ -7,7 +7,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, openPage, tid, screenshot, withShot, clickMove, dragMove, movesUci, pageFen,
+  launch, openPage, tid, screenshot, withShot, clickMove, dragMove, settleBoard, movesUci, pageFen,
   waitForTestHook, waitForPlies, waitForEngineState, choose, optionValues, loadFen, banner,
   waitForBanner, log, T,
 } from './lib/browser.mjs';
@@ -115,16 +115,18 @@ for (const mode of MODES) {
           assert.equal(await board.getAttribute('data-fen').then((f) => f && sameFen(f, pos.fen)), true, 'board data-fen is the position');
           const mv = PREFERRED[mode.color].find((m) => pos.legal.includes(m)) ?? pos.legal.find((m) => m.length === 4);
           const how = i % 2 === 0 ? 'click' : 'drag';
+          const len = moves.length;
           await (how === 'click' ? clickMove : dragMove)(page, mv.slice(0, 2), mv.slice(2, 4));
-          moves = await waitForPlies(page, moves.length + 1, T.ui).catch(() => {
+          moves = await waitForPlies(page, len + 1, T.ui).catch(() => {
             throw new Error(`the user move ${mv} by ${how} was not taken (moves ${moves.join(' ')})`);
           });
-          assert.equal(moves[moves.length - 1], mv, `user move by ${how}`);
+          assert.equal(moves[len], mv, `user move by ${how}`);
           log(`[${mode.name}] user ${how} ${mv}`);
-          const after = await assertLegalLine(START_FEN, moves, 'after the user move');
+          const after = await assertLegalLine(START_FEN, moves.slice(0, len + 1), 'after the user move');
           if (after.legal.length === 0) break;
-          moves = await waitForPlies(page, moves.length + 1);
-          const reply = moves[moves.length - 1];
+          moves = await waitForPlies(page, len + 2);
+          assert.equal(moves.length, len + 2, `one engine reply to ${mv}, got ${moves.slice(len + 1).join(' ')}`);
+          const reply = moves[len + 1];
           const checked = await assertLegalLine(START_FEN, moves, `engine reply ${reply}`);
           await page.waitForFunction((want) => {
             const f = window.axonTest.fen().trim().split(/\s+/);
@@ -254,8 +256,11 @@ for (const mode of MODES) {
           const d = Number(document.querySelector('[data-testid="dash-depth"]')?.textContent.match(/\d+/)?.[0] ?? 0);
           return l && /[a-h][1-8]/.test(l.textContent) && d >= 3;
         }, null, { timeout: T.engine, polling: 100 });
-        const text = await page.evaluate(() => (document.querySelector('[data-testid="pv-line"][data-multipv="1"]')
-          ?? document.querySelector('[data-testid="pv-line"]')).textContent);
+        // The moves alone when the line has a part for them (the score is beside them, unspaced).
+        const text = await page.evaluate(() => {
+          const l = document.querySelector('[data-testid="pv-line"][data-multipv="1"]') ?? document.querySelector('[data-testid="pv-line"]');
+          return (l.querySelector('.pv-moves') ?? l).textContent;
+        });
         log(`[${mode.name}] PV`, text);
         const tokens = text.split(/\s+/).map((t) => t.replace(/^\d+\.(\.\.)?/, '')).filter(Boolean);
         const start = tokens.findIndex((t) => SAN_RE.test(t));
@@ -273,6 +278,32 @@ for (const mode of MODES) {
         assert.match(score ?? '', /^-?(\d+|M\d+)$/, `eval-bar data-score ${score}`);
       });
     });
+
+    // One mode is enough: this is the page's layout, not its engine.
+    if (mode === MODES.find((m) => m.url)) {
+      test('a click right after switching play -> analysis lands on the square under the pointer', async () => {
+        await withShot(page, shot('mode-switch-click'), async () => {
+          await tid(page, 'mode-play').click({ timeout: T.ui });
+          await choose(page, 'color-select', 'white');
+          await tid(page, 'new-game').click({ timeout: T.ui });
+          await page.waitForFunction((f) => window.axonTest.fen() === f && window.axonTest.movesUci().length === 0, START_FEN, { timeout: T.ui });
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await settleBoard(page);
+          const before = await tid(page, 'board').locator('cg-board').boundingBox();
+          await tid(page, 'mode-analysis').click({ timeout: T.ui });
+          const afterBox = await tid(page, 'board').locator('cg-board').boundingBox();
+          log(`[${mode.name}] board box in play ${JSON.stringify(before)}, in analysis ${JSON.stringify(afterBox)}`);
+          // A user who does not scroll: no bounds refresh by the test.
+          await clickMove(page, 'e2', 'e4', { refreshBounds: false });
+          await waitForPlies(page, 1, T.ui).catch(() => {
+            throw new Error(`e2-e4 by clicks was not taken after the mode switch: the board moved from x=${before.x},y=${before.y}`
+              + ` to x=${afterBox.x},y=${afterBox.y} and chessground still maps clicks with its old bounds`
+              + ' (fix: clear chessground\'s bounds, e.g. api.redrawAll() or state.dom.bounds.clear(), after a layout change)');
+          });
+          assert.deepEqual(await movesUci(page), ['e2e4']);
+        });
+      });
+    }
 
     test('no uncaught exceptions in the page', () => {
       assert.deepEqual(page.axonErrors, []);

@@ -93,14 +93,31 @@ export async function squareCentre(page, square) {
   return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * (box.height / 8) };
 }
 
-export async function clickMove(page, from, to) {
+// Before a move by mouse: waits two frames (pending scroll events are delivered), has chessground
+// drop its cached board bounds (see below) and waits until no piece is animating or fading (a
+// press on a square whose piece is being replaced can pick up the old element).
+// chessground caches the board's bounding box and refreshes it only on scroll, window resize or
+// a change of the board's size, so a layout shift that moves the board without resizing it
+// (the front end's play/analysis switch moves it sideways) leaves clicks landing on the wrong
+// squares. `{ refreshBounds: false }` skips the refresh; the test that checks
+// the front end for this uses it.
+export async function settleBoard(page, { refreshBounds = true } = {}) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  if (refreshBounds) await page.evaluate(() => document.dispatchEvent(new Event('scroll')));
+  await page.waitForFunction(() => !document.querySelector(
+    '[data-testid="board"] cg-board piece.anim, [data-testid="board"] cg-board piece.fading'), null, { timeout: T.ui, polling: 'raf' });
+}
+
+export async function clickMove(page, from, to, settle = {}) {
+  await settleBoard(page, settle);
   const a = await squareCentre(page, from);
   await page.mouse.click(a.x, a.y);
   const b = await squareCentre(page, to);
   await page.mouse.click(b.x, b.y);
 }
 
-export async function dragMove(page, from, to) {
+export async function dragMove(page, from, to, settle = {}) {
+  await settleBoard(page, settle);
   const a = await squareCentre(page, from);
   const b = await squareCentre(page, to);
   await page.mouse.move(a.x, a.y);
