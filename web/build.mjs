@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bundles the front end with esbuild into dist/: main.js, main.css (chessground's CSS and the
+// cburnett pieces inlined), index.html. The engine files are copied by scripts/build-web.sh.
+
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
+
+const outdir = 'dist';
+mkdirSync(outdir, { recursive: true });
+
+await build({
+  entryPoints: { main: 'src/main.ts' },
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  format: 'iife',
+  target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+  outdir,
+  logLevel: 'warning',
+  legalComments: 'linked',
+});
+
+await build({
+  entryPoints: { main: 'src/styles/main.css' },
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  outdir,
+  logLevel: 'warning',
+  legalComments: 'linked',
+});
+
+copyFileSync('index.html', `${outdir}/index.html`);
+console.log('web: bundled into web/dist');

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ChessClock: two countdown clocks with increment, the running side, flag fall, and their display.
+
+import type { Color } from 'chessops/types';
+
+export interface TimeControl {
+  /** e.g. "3+2"; "unlimited" has no clock. */
+  id: string;
+  initialMs: number;
+  incrementMs: number;
+}
+
+export const kTimeControls: TimeControl[] = [
+  { id: '1+0', initialMs: 60_000, incrementMs: 0 },
+  { id: '3+2', initialMs: 180_000, incrementMs: 2_000 },
+  { id: '5+0', initialMs: 300_000, incrementMs: 0 },
+  { id: '10+5', initialMs: 600_000, incrementMs: 5_000 },
+  { id: '15+10', initialMs: 900_000, incrementMs: 10_000 },
+  { id: 'unlimited', initialMs: 0, incrementMs: 0 },
+];
+
+export function timeControlById(id: string): TimeControl {
+  return kTimeControls.find((tc) => tc.id === id) ?? kTimeControls[2]!;
+}
+
+/** m:ss, or h:mm:ss from an hour up; rounds up so 0:00 means the flag has fallen. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
+
+const kTickMs = 100;
+const kLowTimeMs = 20_000;
+
+export class ChessClock {
+  private m_remaining: Record<Color, number> = { white: 0, black: 0 };
+  private m_running: Color | null = null;
+  private m_since = 0;
+  private m_timer: number | undefined;
+  private m_tc: TimeControl = timeControlById('5+0');
+
+  constructor(
+    private readonly m_elements: Record<Color, HTMLElement>,
+    private readonly m_onFlag: (color: Color) => void,
+  ) {}
+
+  get enabled(): boolean {
+    return this.m_tc.initialMs > 0;
+  }
+  get incrementMs(): number {
+    return this.m_tc.incrementMs;
+  }
+  get running(): Color | null {
+    return this.m_running;
+  }
+
+  reset(tc: TimeControl): void {
+    this.stop();
+    this.m_tc = tc;
+    this.m_remaining = { white: tc.initialMs, black: tc.initialMs };
+    this.render();
+  }
+
+  remaining(color: Color): number {
+    const base = this.m_remaining[color];
+    return this.m_running === color ? base - (performance.now() - this.m_since) : base;
+  }
+
+  /** Starts `color`'s clock (the other side's stops, without increment). */
+  start(color: Color): void {
+    if (!this.enabled) return;
+    this.pause();
+    this.m_running = color;
+    this.m_since = performance.now();
+    this.m_timer = window.setInterval(() => this.tick(), kTickMs);
+    this.render();
+  }
+
+  /** The side to move finished its move: it gets the increment and the other side's clock runs. */
+  switchAfterMove(mover: Color, startOther: boolean): void {
+    if (!this.enabled) return;
+    if (this.m_running === mover) this.pause();
+    this.m_remaining[mover] += this.m_tc.incrementMs;
+    if (startOther) this.start(mover === 'white' ? 'black' : 'white');
+    else this.render();
+  }
+
+  /** Stops the running clock, keeping what is left. */
+  stop(): void {
+    this.pause();
+    this.m_running = null;
+    this.render();
+  }
+
+  private pause(): void {
+    if (this.m_running) this.m_remaining[this.m_running] = this.remaining(this.m_running);
+    if (this.m_timer !== undefined) clearInterval(this.m_timer);
+    this.m_timer = undefined;
+    this.m_since = performance.now();
+  }
+
+  private tick(): void {
+    const color = this.m_running;
+    if (!color) return;
+    if (this.remaining(color) <= 0) {
+      this.pause();
+      this.m_remaining[color] = 0;
+      this.m_running = null;
+      this.render();
+      this.m_onFlag(color);
+      return;
+    }
+    this.render();
+  }
+
+  render(): void {
+    for (const color of ['white', 'black'] as const) {
+      const element = this.m_elements[color];
+      const ms = Math.max(0, this.remaining(color));
+      element.hidden = !this.enabled;
+      element.dataset.ms = String(Math.round(ms));
+      const text = formatClock(ms);
+      if (element.textContent !== text) element.textContent = text;
+      element.classList.toggle('running', this.m_running === color);
+      element.classList.toggle('low', this.enabled && ms < kLowTimeMs);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The engine dashboard: depth, nodes, speed, hash, time, WDL and PV of the running search, the TT
+// fill over time and a small board with the position the PV leads to.
+
+import { Chessground } from '@lichess-org/chessground';
+import type { Api } from '@lichess-org/chessground/api';
+import type { Key } from '@lichess-org/chessground/types';
+import type { Chess } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import { byTestId } from './dom';
+import type { SearchInfo } from './engine/engine';
+import { HashGraph } from './graphs';
+import { pvToSan } from './pv';
+import { formatScore, toWhiteScore } from './score';
+
+function formatCount(value: number): string {
+  if (value >= 1e9) return `${(value / 1e9).toFixed(2)} G`;
+  if (value >= 1e6) return `${(value / 1e6).toFixed(2)} M`;
+  if (value >= 1e4) return `${(value / 1e3).toFixed(1)} k`;
+  return String(value);
+}
+
+export class Dashboard {
+  private m_root: Chess | null = null;
+  private m_pvBoard: Api;
+  private m_hashGraph: HashGraph;
+  private m_fields: Record<string, HTMLElement>;
+
+  constructor(root: HTMLElement) {
+    const ids = ['depth', 'seldepth', 'nodes', 'nps', 'hashfull', 'time', 'wdl', 'pv', 'score'];
+    this.m_fields = Object.fromEntries(ids.map((id) => [id, byTestId(`dash-${id}`, root)]));
+    this.m_hashGraph = new HashGraph(byTestId('dash-hash-graph', root) as unknown as SVGSVGElement);
+    this.m_pvBoard = Chessground(byTestId('dash-pv-board', root), {
+      viewOnly: true,
+      coordinates: false,
+      animation: { enabled: false },
+      drawable: { enabled: false, visible: true },
+    });
+    this.clear();
+  }
+
+  /** The position the next info lines are about. */
+  setRoot(position: Chess): void {
+    this.m_root = position.clone();
+  }
+
+  clear(): void {
+    for (const [name, field] of Object.entries(this.m_fields)) field.textContent = name === 'pv' ? '' : '–';
+    if (this.m_root) this.m_pvBoard.set({ fen: makeFen(this.m_root.toSetup()), lastMove: undefined });
+  }
+
+  setOrientation(color: 'white' | 'black'): void {
+    this.m_pvBoard.set({ orientation: color });
+  }
+
+  resetHashGraph(): void {
+    this.m_hashGraph.clear();
+  }
+
+  update(info: SearchInfo): void {
+    if (info.multipv !== 1 || !this.m_root) return;
+    const f = this.m_fields;
+    f.depth!.textContent = String(info.depth);
+    f.seldepth!.textContent = String(info.seldepth);
+    f.nodes!.textContent = formatCount(info.nodes);
+    f.nps!.textContent = `${formatCount(info.nps)}/s`;
+    f.hashfull!.textContent = `${(info.hashfull / 10).toFixed(1)} %`;
+    f.time!.textContent = `${(info.time / 1000).toFixed(1)} s`;
+    f.score!.textContent = formatScore(toWhiteScore(info.score, this.m_root.turn));
+    f.wdl!.textContent = info.wdl
+      ? `W ${(info.wdl[0] / 10).toFixed(1)}% · D ${(info.wdl[1] / 10).toFixed(1)}% · L ${(info.wdl[2] / 10).toFixed(1)}%`
+      : '–';
+    f.wdl!.title = 'Win / draw / loss for the side to move';
+    const pv = pvToSan(this.m_root, info.pv, 40);
+    f.pv!.textContent = pv.text;
+    this.m_hashGraph.add(info.hashfull);
+    const last = info.pv.length ? info.pv[Math.min(info.pv.length, pv.sanMoves.length) - 1] : undefined;
+    this.m_pvBoard.set({
+      fen: makeFen(pv.final.toSetup()),
+      lastMove: last ? ([last.slice(0, 2), last.slice(2, 4)] as Key[]) : undefined,
+    });
+  }
+}

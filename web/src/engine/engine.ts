@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Engine interface every engine back end (server over WebSocket, WASM worker) implements.
+
+export type EngineKind = 'server' | 'wasm';
+export type EngineBuild = 'native' | 'mt' | 'st';
+export type EngineState = 'loading' | 'ready' | 'thinking' | 'error';
+
+/** A score from the side to move's point of view, as UCI reports it. */
+export interface Score {
+  cp?: number;
+  mate?: number;
+  bound: 'exact' | 'lower' | 'upper';
+}
+
+/** One `info` line of a search, the same for both engines. Moves are UCI. */
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  score: Score;
+  nodes: number;
+  nps: number;
+  hashfull: number;
+  /** Win, draw, loss per mille for the side to move, when the engine reports it. */
+  wdl?: [number, number, number];
+  time: number;
+  pv: string[];
+}
+
+export interface ClockLimits {
+  wtime: number;
+  btime: number;
+  winc: number;
+  binc: number;
+}
+
+/** What to search for. Without movetime, clock, depth or nodes the search is infinite. */
+export interface SearchLimits {
+  movetime?: number;
+  clock?: ClockLimits;
+  depth?: number;
+  nodes?: number;
+  multipv?: number;
+  /** Playing strength (UCI_Elo); absent means full strength. */
+  elo?: number;
+}
+
+export interface SearchRequest {
+  /** The game's start position and the UCI moves since: the engine sees the whole history. */
+  fen: string;
+  moves: string[];
+  limits: SearchLimits;
+  onInfo?: (info: SearchInfo) => void;
+}
+
+export interface SearchResult {
+  /** The best move in UCI, or null when the search was dropped or the position has none. */
+  bestmove: string | null;
+  ponder: string | null;
+  /** True when the search was cut short by stop(). */
+  stopped: boolean;
+}
+
+/** A running search: its result, and a way to end it early (the result still arrives). */
+export interface SearchHandle {
+  readonly result: Promise<SearchResult>;
+  stop(): void;
+}
+
+export interface Engine {
+  readonly kind: EngineKind;
+  readonly build: EngineBuild;
+  readonly state: EngineState;
+  /** Name the engine gave (for the status line). */
+  readonly name: string;
+  /** A line for the user when state is 'error'. */
+  readonly errorMessage: string;
+  onStateChange(listener: () => void): void;
+  /** Resolves once the engine can search; rejects when it cannot be started. */
+  ready(): Promise<void>;
+  /**
+   * Starts a search. A search still running is stopped first (its result resolves with
+   * stopped = true), so callers never need to serialise searches themselves.
+   */
+  search(request: SearchRequest): SearchHandle;
+  /** Forgets the hash table and history, between unrelated games. */
+  newGame(): void;
+  dispose(): void;
+}
+
+export const kEloMin = 1350;
+export const kEloMax = 2000;
+
+/** Shared state bookkeeping for both engines. */
+export abstract class EngineBase {
+  protected m_state: EngineState = 'loading';
+  protected m_error = '';
+  protected m_name = 'Axon';
+  private m_listeners: (() => void)[] = [];
+
+  get state(): EngineState {
+    return this.m_state;
+  }
+  get errorMessage(): string {
+    return this.m_error;
+  }
+  get name(): string {
+    return this.m_name;
+  }
+  onStateChange(listener: () => void): void {
+    this.m_listeners.push(listener);
+  }
+  protected setState(state: EngineState, error = ''): void {
+    this.m_state = state;
+    if (state === 'error') this.m_error = error;
+    for (const listener of this.m_listeners) listener();
+  }
+}

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ServerEngine: the native engine of `axon serve`, over its WebSocket JSON protocol (docs/server.md).
+
+import {
+  EngineBase,
+  type Engine,
+  type EngineBuild,
+  type EngineKind,
+  type SearchHandle,
+  type SearchInfo,
+  type SearchRequest,
+  type SearchResult,
+} from './engine';
+
+interface ServerMessage {
+  type: string;
+  id?: unknown;
+  [field: string]: unknown;
+}
+
+interface ActiveSearch {
+  id: number;
+  onInfo?: (info: SearchInfo) => void;
+  resolve: (result: SearchResult) => void;
+  stopRequested: boolean;
+}
+
+/** The WebSocket address of the server that served this page. */
+export function serverSocketUrl(): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}
+
+export class ServerEngine extends EngineBase implements Engine {
+  readonly kind: EngineKind = 'server';
+  readonly build: EngineBuild = 'native';
+  private m_socket: WebSocket;
+  private m_nextId = 1;
+  private m_replies = new Map<number, (message: ServerMessage) => void>();
+  private m_active: ActiveSearch | null = null;
+  /** Settles when the previous search has ended, so the next position/go is accepted. */
+  private m_idle: Promise<unknown> = Promise.resolve();
+  private m_cancelPrevious: (() => void) | null = null;
+  private m_ready: Promise<void>;
+
+  /** Opens /ws; resolves once the server said hello, rejects after timeoutMs or on failure. */
+  static connect(url: string, timeoutMs: number): Promise<ServerEngine> {
+    return new Promise((resolve, reject) => {
+      let socket: WebSocket;
+      try {
+        socket = new WebSocket(url);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      const timer = setTimeout(() => {
+        socket.close();
+        reject(new Error('no answer from ' + url));
+      }, timeoutMs);
+      const fail = (): void => {
+        clearTimeout(timer);
+        reject(new Error('cannot connect to ' + url));
+      };
+      socket.addEventListener('error', fail);
+      socket.addEventListener('message', function onHello(event) {
+        const message = JSON.parse(String(event.data)) as ServerMessage;
+        if (message.type !== 'hello') return;
+        clearTimeout(timer);
+        socket.removeEventListener('message', onHello);
+        socket.removeEventListener('error', fail);
+        resolve(new ServerEngine(socket, message));
+      });
+    });
+  }
+
+  private constructor(socket: WebSocket, hello: ServerMessage) {
+    super();
+    this.m_socket = socket;
+    this.m_name = `${String(hello.engine ?? 'Axon')} (server)`;
+    socket.addEventListener('message', (event) => this.handle(JSON.parse(String(event.data)) as ServerMessage));
+    socket.addEventListener('close', () => {
+      this.setState('error', 'the connection to the server was lost');
+      this.finishActive(null, null);
+    });
+    this.m_ready = Promise.resolve();
+    this.setState('ready');
+  }
+
+  ready(): Promise<void> {
+    return this.m_ready;
+  }
+
+  search(request: SearchRequest): SearchHandle {
+    this.m_cancelPrevious?.();
+    let stopRequested = false;
+    let activeId = -1;
+    const previous = this.m_idle;
+    const result = (async (): Promise<SearchResult> => {
+      await previous;
+      if (stopRequested || this.m_state === 'error') return { bestmove: null, ponder: null, stopped: true };
+      const state = await this.request({ type: 'position', fen: request.fen, moves: request.moves });
+      if (state.type === 'error') throw new Error(String(state.message));
+      if (stopRequested) return { bestmove: null, ponder: null, stopped: true };
+      const id = this.m_nextId++;
+      activeId = id;
+      const go: Record<string, unknown> = { type: 'go', id, multipv: request.limits.multipv ?? 1 };
+      const limits = request.limits;
+      if (limits.movetime !== undefined) go.movetime = limits.movetime;
+      else if (limits.clock) go.clock = limits.clock;
+      if (limits.depth !== undefined) go.depth = limits.depth;
+      if (limits.nodes !== undefined) go.nodes = limits.nodes;
+      if (go.movetime === undefined && !go.clock && go.depth === undefined && go.nodes === undefined) go.infinite = true;
+      if (limits.elo !== undefined) go.elo = limits.elo;
+      return new Promise<SearchResult>((resolve) => {
+        this.m_active = { id, onInfo: request.onInfo, resolve, stopRequested: false };
+        this.setState('thinking');
+        this.send(go);
+      });
+    })();
+    const stop = (): void => {
+      stopRequested = true;
+      if (this.m_active && this.m_active.id === activeId && !this.m_active.stopRequested) {
+        this.m_active.stopRequested = true;
+        this.send({ type: 'stop' });
+      }
+    };
+    this.m_cancelPrevious = stop;
+    this.m_idle = result.catch(() => undefined);
+    return { result, stop };
+  }
+
+  newGame(): void {
+    const previous = this.m_idle;
+    this.m_idle = previous.then(() => this.request({ type: 'newGame' })).catch(() => undefined);
+  }
+
+  dispose(): void {
+    this.m_cancelPrevious?.();
+    this.m_socket.close();
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.m_socket.readyState === WebSocket.OPEN) this.m_socket.send(JSON.stringify(message));
+  }
+
+  private request(message: Record<string, unknown>): Promise<ServerMessage> {
+    const id = this.m_nextId++;
+    return new Promise((resolve) => {
+      this.m_replies.set(id, resolve);
+      this.send({ ...message, id });
+    });
+  }
+
+  private handle(message: ServerMessage): void {
+    const id = typeof message.id === 'number' ? message.id : -1;
+    const active = this.m_active;
+    if (active && id === active.id) {
+      if (message.type === 'info') active.onInfo?.(toSearchInfo(message));
+      else if (message.type === 'bestmove')
+        this.finishActive((message.move as string | null) ?? null, (message.ponder as string | null) ?? null);
+      else if (message.type === 'error') {
+        console.warn('axon serve:', message.message);
+        this.finishActive(null, null);
+      }
+      return;
+    }
+    const reply = this.m_replies.get(id);
+    if (reply && (message.type === 'state' || message.type === 'error' || message.type === 'option')) {
+      this.m_replies.delete(id);
+      reply(message);
+    } else if (message.type === 'error') {
+      console.warn('axon serve:', message.message);
+    }
+  }
+
+  private finishActive(bestmove: string | null, ponder: string | null): void {
+    const active = this.m_active;
+    if (!active) return;
+    this.m_active = null;
+    if (this.m_state !== 'error') this.setState('ready');
+    active.resolve({ bestmove, ponder, stopped: active.stopRequested });
+  }
+}
+
+function toSearchInfo(message: ServerMessage): SearchInfo {
+  const score = (message.score ?? {}) as { cp?: number; mate?: number; bound?: string };
+  const wdl = message.wdl as number[] | undefined;
+  return {
+    depth: Number(message.depth ?? 0),
+    seldepth: Number(message.seldepth ?? 0),
+    multipv: Number(message.multipv ?? 1),
+    score: {
+      cp: score.cp,
+      mate: score.mate,
+      bound: score.bound === 'lower' ? 'lower' : score.bound === 'upper' ? 'upper' : 'exact',
+    },
+    nodes: Number(message.nodes ?? 0),
+    nps: Number(message.nps ?? 0),
+    hashfull: Number(message.hashfull ?? 0),
+    wdl: wdl && wdl.length === 3 ? [wdl[0]!, wdl[1]!, wdl[2]!] : undefined,
+    time: Number(message.time ?? 0),
+    pv: (message.pv as string[] | undefined) ?? [],
+  };
+}

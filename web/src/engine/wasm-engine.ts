@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// WasmEngine: Axon compiled to WebAssembly, in the Web Worker engine/axon-engine-worker.js speaking UCI.
+
+import {
+  EngineBase,
+  type Engine,
+  type EngineBuild,
+  type EngineKind,
+  type SearchHandle,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchRequest,
+  type SearchResult,
+} from './engine';
+import { parseBestMove, parseInfoLine } from './uci-parse';
+
+export const kWorkerUrl = 'engine/axon-engine-worker.js';
+/** The single-threaded build cannot be stopped by message, so "infinite" becomes this long. */
+const kStInfiniteMs = 60_000;
+const kBootTimeoutMs = 30_000;
+const kHashMiB = 32;
+
+interface ActiveSearch {
+  onInfo?: (info: SearchInfo) => void;
+  resolve: (result: SearchResult) => void;
+  bestPvMove: string | null;
+  stopRequested: boolean;
+}
+
+export class WasmEngine extends EngineBase implements Engine {
+  readonly kind: EngineKind = 'wasm';
+  private m_build: EngineBuild = 'st';
+  private m_worker: Worker | null = null;
+  private m_lineListener: ((line: string) => void) | null = null;
+  private m_options = new Set<string>();
+  private m_sentOptions = new Map<string, string>();
+  private m_active: ActiveSearch | null = null;
+  private m_booting: Promise<void>;
+  private m_idle: Promise<unknown> = Promise.resolve();
+  private m_cancelPrevious: (() => void) | null = null;
+
+  constructor(private readonly m_url: string = kWorkerUrl) {
+    super();
+    this.m_booting = this.boot();
+    this.m_booting.catch(() => undefined);
+  }
+
+  get build(): EngineBuild {
+    return this.m_build;
+  }
+
+  ready(): Promise<void> {
+    return this.m_booting;
+  }
+
+  search(request: SearchRequest): SearchHandle {
+    this.m_cancelPrevious?.();
+    let stopRequested = false;
+    let mine: ActiveSearch | null = null;
+    const previous = this.m_idle;
+    const result = (async (): Promise<SearchResult> => {
+      await previous;
+      await this.m_booting;
+      if (stopRequested) return { bestmove: null, ponder: null, stopped: true };
+      this.configure(request.limits);
+      const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
+      this.post(`position fen ${request.fen}${moves}`);
+      return new Promise<SearchResult>((resolve) => {
+        mine = { onInfo: request.onInfo, resolve, bestPvMove: null, stopRequested: false };
+        this.m_active = mine;
+        this.setState('thinking');
+        this.post(this.goCommand(request.limits));
+      });
+    })();
+    const stop = (): void => {
+      stopRequested = true;
+      if (mine && this.m_active === mine && !mine.stopRequested) {
+        mine.stopRequested = true;
+        if (this.m_build === 'mt') this.post('stop');
+        else this.stopByRestart();
+      }
+    };
+    this.m_cancelPrevious = stop;
+    this.m_idle = result.catch(() => undefined);
+    return { result, stop };
+  }
+
+  newGame(): void {
+    this.m_idle = this.m_idle.then(() => this.m_booting).then(() => this.post('ucinewgame')).catch(() => undefined);
+  }
+
+  dispose(): void {
+    this.m_cancelPrevious?.();
+    this.m_worker?.terminate();
+    this.m_worker = null;
+  }
+
+  /** Starts the worker and runs the uci / isready handshake. */
+  private boot(): Promise<void> {
+    this.setState('loading');
+    this.m_sentOptions.clear();
+    return new Promise<void>((resolve, reject) => {
+      let worker: Worker;
+      try {
+        worker = new Worker(this.m_url);
+      } catch (error) {
+        this.setState('error', `cannot start the engine worker: ${String(error)}`);
+        reject(error);
+        return;
+      }
+      this.m_worker = worker;
+      const timer = setTimeout(() => fail('the engine did not answer in time'), kBootTimeoutMs);
+      const fail = (message: string): void => {
+        clearTimeout(timer);
+        worker.terminate();
+        if (this.m_worker === worker) this.m_worker = null;
+        this.setState('error', message);
+        this.finishActive(null, null);
+        reject(new Error(message));
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        fail(`engine worker failed: ${event.message || 'could not load ' + this.m_url}`);
+      };
+      worker.onmessage = (event: MessageEvent) => {
+        for (const line of String(event.data).split('\n')) if (line) this.m_lineListener?.(line);
+      };
+      this.m_lineListener = (line) => {
+        const build = /axon-wasm build=(mt|st)/.exec(line);
+        if (build) this.m_build = build[1] as EngineBuild;
+        const name = /^id name (.+)$/.exec(line);
+        if (name) this.m_name = `${name[1]!} (WASM)`;
+        const option = /^option name (.+?) type /.exec(line);
+        if (option) this.m_options.add(option[1]!);
+        if (line === 'uciok') {
+          if (this.m_options.has('Hash')) this.post(`setoption name Hash value ${kHashMiB}`);
+          if (this.m_options.has('UCI_ShowWDL')) this.post('setoption name UCI_ShowWDL value true');
+          this.post('isready');
+        }
+        if (line === 'readyok') {
+          clearTimeout(timer);
+          this.m_lineListener = (l) => this.onSearchLine(l);
+          this.setState('ready');
+          resolve();
+        }
+      };
+      this.post('uci');
+    });
+  }
+
+  private onSearchLine(line: string): void {
+    const active = this.m_active;
+    if (!active) return;
+    if (line.startsWith('info')) {
+      const info = parseInfoLine(line);
+      if (info) {
+        if (info.multipv === 1 && info.pv[0]) active.bestPvMove = info.pv[0];
+        active.onInfo?.(info);
+      }
+    } else if (line.startsWith('bestmove')) {
+      const best = parseBestMove(line);
+      this.finishActive(best?.bestmove ?? null, best?.ponder ?? null);
+    }
+  }
+
+  /** The st build reads no message during a search: end it by replacing the worker. */
+  private stopByRestart(): void {
+    const active = this.m_active;
+    this.m_worker?.terminate();
+    this.m_worker = null;
+    this.finishActive(active?.bestPvMove ?? null, null);
+    this.m_booting = this.boot();
+    this.m_booting.catch(() => undefined);
+  }
+
+  private finishActive(bestmove: string | null, ponder: string | null): void {
+    const active = this.m_active;
+    if (!active) return;
+    this.m_active = null;
+    if (this.m_state === 'thinking') this.setState('ready');
+    active.resolve({ bestmove, ponder, stopped: active.stopRequested });
+  }
+
+  private configure(limits: SearchLimits): void {
+    this.setOption('MultiPV', String(limits.multipv ?? 1));
+    this.setOption('UCI_LimitStrength', limits.elo !== undefined ? 'true' : 'false');
+    if (limits.elo !== undefined) this.setOption('UCI_Elo', String(limits.elo));
+  }
+
+  private setOption(name: string, value: string): void {
+    if (!this.m_options.has(name) || this.m_sentOptions.get(name) === value) return;
+    this.m_sentOptions.set(name, value);
+    this.post(`setoption name ${name} value ${value}`);
+  }
+
+  private goCommand(limits: SearchLimits): string {
+    const parts = ['go'];
+    if (limits.movetime !== undefined) parts.push('movetime', String(limits.movetime));
+    else if (limits.clock) {
+      const c = limits.clock;
+      parts.push('wtime', String(Math.round(c.wtime)), 'btime', String(Math.round(c.btime)));
+      parts.push('winc', String(c.winc), 'binc', String(c.binc));
+    }
+    if (limits.depth !== undefined) parts.push('depth', String(limits.depth));
+    if (limits.nodes !== undefined) parts.push('nodes', String(limits.nodes));
+    if (parts.length === 1) parts.push(...(this.m_build === 'mt' ? ['infinite'] : ['movetime', String(kStInfiniteMs)]));
+    return parts.join(' ');
+  }
+
+  private post(command: string): void {
+    this.m_worker?.postMessage(command);
+  }
+}
