@@ -24,5 +24,5 @@ fi
 # The EMSCRIPTEN branch of CMakeLists.txt builds only the core and the perft tool, with
 # -fno-exceptions and no -march.
 emcmake cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DAXON_WERROR=ON >/dev/null
-cmake --build "$BUILD_DIR" --parallel "${JOBS:-$(nproc)}"
+cmake --build "$BUILD_DIR" --target axon_perft_wasm --parallel "${JOBS:-$(nproc)}"
 echo "built $BUILD_DIR/axon_perft_wasm.js"

@@ -2,6 +2,7 @@
 // The bench positions and runner.
 #include "engine/bench.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "chess/fen.h"

@@ -16,6 +16,14 @@
 
 namespace axon::engine {
 
+// The largest Hash and Threads a front end lets its users ask for: the browser build has a
+// 32-bit address space and as many threads as its worker pool (src/wasm), the server its
+// per-session share of the machine.
+struct EngineLimits {
+    long long maxHashMb = 65536;
+    long long maxThreads = 256;
+};
+
 class Engine {
   public:
     struct Callbacks {
@@ -24,7 +32,7 @@ class Engine {
         std::function<void(chess::Move best, chess::Move ponder)> onBestMove;
     };
 
-    Engine();
+    explicit Engine(EngineLimits limits = {});
     ~Engine();
 
     Options& options() { return m_options; }

@@ -2,9 +2,20 @@
 // Thread orchestration for a search: worker 0 on the search thread, helpers beside it.
 #include "search/searcher.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace axon::search {
+
+namespace {
+// AXON_NO_THREADS: built without threads (the single-threaded WebAssembly engine, which runs
+// where SharedArrayBuffer is unavailable). The search then runs inside start(), one worker only.
+#ifdef AXON_NO_THREADS
+constexpr bool kThreaded = false;
+#else
+constexpr bool kThreaded = true;
+#endif
+} // namespace
 
 Searcher::Searcher() {
     m_shared.tt = &m_tt;
@@ -20,6 +31,7 @@ Searcher::~Searcher() {
 void Searcher::setThreads(int count) {
     wait();
     m_workers.clear();
+    if (!kThreaded) count = 1;
     for (int i = 0; i < std::max(1, count); ++i) m_workers.push_back(std::make_unique<Worker>(i, m_shared));
 }
 
@@ -37,6 +49,15 @@ void Searcher::clear() {
 void Searcher::start(Request request) {
     stop();
     wait();
+    if constexpr (!kThreaded) {
+        // Nothing can call stop() or ponderhit() meanwhile, so the front end must not ask for an
+        // unbounded search; the result is reported before start() returns.
+        m_running = true;
+        m_shared.stop = false;
+        m_shared.pondering = request.limits.ponder;
+        runMain(std::move(request));
+        return;
+    }
     std::lock_guard lock(m_mutex);
     m_running = true;
     m_shared.stop = false;
@@ -64,7 +85,7 @@ void Searcher::runMain(Request request) {
 
     // UCI forbids a best move before `stop` or `ponderhit` while pondering or searching
     // infinitely, even when the search itself has finished.
-    while ((m_shared.pondering.load() || request.limits.infinite) && !m_shared.stop.load())
+    while (kThreaded && (m_shared.pondering.load() || request.limits.infinite) && !m_shared.stop.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     m_shared.stop = true;
     for (auto& t : helpers) t.join();

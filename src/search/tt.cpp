@@ -2,6 +2,7 @@
 // Transposition table storage, probing and replacement.
 #include "search/tt.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -44,7 +45,15 @@ void TranspositionTable::resize(std::size_t megabytes) {
     m_megabytes = megabytes;
     m_clusterCount = megabytes * 1024 * 1024 / sizeof(Cluster);
     m_clusters = static_cast<Cluster*>(std::aligned_alloc(64, m_clusterCount * sizeof(Cluster)));
-    if (!m_clusters) throw std::bad_alloc();
+    if (!m_clusters) {
+#ifdef __cpp_exceptions
+        throw std::bad_alloc();
+#else
+        // Built without exceptions (WebAssembly): nothing could catch it, and an engine without
+        // a table cannot search.
+        std::abort();
+#endif
+    }
     clear();
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The UCI front end: reads commands from stdin, writes responses to stdout.
+// The native UCI front end: reads commands from stdin, writes responses to stdout (the protocol
+// itself is uci/session.h).
 #pragma once
 
 namespace axon::uci {
