@@ -9,7 +9,8 @@
 # Usage: scripts/browser-test.sh [AXON_BINARY=build-release/axon]
 # Needs web/dist (scripts/build-web.sh), node, npm and chromium (apt-get install -y chromium).
 # Env: AXON_WEB_DIST (default web/dist), CHROMIUM (default /usr/bin/chromium),
-#      AXON_GAME_MOVES (user moves of the test game, default 4).
+#      AXON_GAME_MOVES (user moves of the test game, default 4),
+#      AXON_MODES (comma list of server,wasm-st,wasm-mt to run; default all that can run).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -33,14 +34,23 @@ ensure_browser_deps
 
 start_axon_serve "$axon" "$dist"
 start_python_static "$dist"
-modes="server $AXON_SERVER_URL, wasm-st $AXON_STATIC_URL"
+modes="server wasm-st"
+not_run=""
 if [[ -f $dist/engine/axon-mt.wasm ]]; then
     start_node_static AXON_COI_URL "$dist" --coi
-    modes+=", wasm-mt $AXON_COI_URL"
+    modes+=" wasm-mt"
 else
-    echo "browser-test: $dist/engine/axon-mt.wasm missing: the wasm-mt tests are skipped"
+    not_run=" (wasm-mt not run: no engine/axon-mt.wasm)"
 fi
-echo "browser-test: $modes; chromium $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1)"
+if [[ -n ${AXON_MODES:-} ]]; then
+    wanted=" ${AXON_MODES//,/ } "
+    kept=""
+    for m in $modes; do [[ $wanted == *" $m "* ]] && kept+=" $m"; done
+    modes=${kept# }
+    not_run+=" (AXON_MODES=$AXON_MODES)"
+fi
+echo "browser-test: modes $modes$not_run; axon serve $AXON_SERVER_URL, static $AXON_STATIC_URL${AXON_COI_URL:+, COOP/COEP $AXON_COI_URL}"
+echo "browser-test: $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1); node $(node --version)"
 
 export AXON_BIN=$axon AXON_ARTIFACTS=$artifacts
 status=0
@@ -52,6 +62,6 @@ count() { grep -E "^ℹ $1 [0-9]+" "$artifacts/node-test.out" | tail -n 1 | grep
 pass=$(count pass) fail=$(count fail) skipped=$(count skipped) todo=$(count todo) cancelled=$(count cancelled)
 if [[ $fail != 0 || $cancelled != 0 || $pass == "?" ]] && [[ $status == 0 ]]; then status=1; fi
 shots=$(find "$artifacts" -name '*.png' | wc -l)
-echo "browser-test: $pass passed, $fail failed, $cancelled cancelled, $skipped skipped, $todo todo;" \
+echo "browser-test: modes ${modes// /, }$not_run: $pass passed, $fail failed, $cancelled cancelled, $skipped skipped, $todo todo;" \
     "$shots screenshots and a log in ${artifacts#"$root"/}; $(($(date +%s) - start)) s; $([[ $status == 0 ]] && echo OK || echo FAILED)"
 exit "$status"
