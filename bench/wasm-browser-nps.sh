@@ -6,7 +6,7 @@
 # COOP/COEP) at 1 and THREADS threads; plus the renderer memory the worker adds and the sizes
 # of the shipped engine files.
 #
-# Usage: bench/wasm-browser-nps.sh [NODES=400000] [THREADS=2]   (AXON=path/to/axon to choose)
+# Usage: bench/wasm-browser-nps.sh [NODES=1000000] [THREADS=2] [ROUNDS=3]   (AXON=path/to/axon to choose)
 # Needs web/dist (scripts/build-web.sh), node, npm and chromium.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -32,4 +32,4 @@ for f in "$dist"/engine/*.wasm "$dist"/engine/*.js; do
     [[ -f $f ]] && printf '  %-28s %9d bytes, %9d gzipped\n' "${f#"$dist"/}" "$(stat -c %s "$f")" "$(gzip -9c "$f" | wc -c)"
 done
 cd "$BROWSER_TESTS_DIR"
-AXON_BIN=$AXON AXON_NPS_NODES=${1:-400000} AXON_NPS_THREADS=${2:-2} node nps-bench.mjs
+AXON_BIN=$AXON AXON_NPS_NODES=${1:-1000000} AXON_NPS_THREADS=${2:-2} AXON_NPS_ROUNDS=${3:-3} node nps-bench.mjs

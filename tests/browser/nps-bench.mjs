@@ -5,13 +5,14 @@
 // then AXON_NPS_THREADS threads against native at as many). Also the memory the worker adds
 // (renderer RSS, and performance.measureUserAgentSpecificMemory where the page is isolated).
 // Env: AXON_BIN, AXON_STATIC_URL (plain), AXON_COI_URL (COOP/COEP), both serving the harness
-// at /__harness/; AXON_NPS_NODES (default 400000), AXON_NPS_THREADS (default 2).
+// at /__harness/; AXON_NPS_NODES (default 1000000), AXON_NPS_THREADS (default 2),
+// AXON_NPS_ROUNDS (default 3; the rounds are interleaved, best and median reported).
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { launch } from './lib/browser.mjs';
 import { NativeEngine, lastSearchInfo } from './lib/native.mjs';
 
-const NODES = Number(process.env.AXON_NPS_NODES || 400000);
+const NODES = Number(process.env.AXON_NPS_NODES || 1000000);
 const THREADS = Number(process.env.AXON_NPS_THREADS || 2);
 const POSITIONS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -21,26 +22,31 @@ const POSITIONS = [
 ];
 
 function total(results) {
+  const positions = results.map((r) => `${r.nodes}/${r.bestmove}`);
   const nodes = results.reduce((s, r) => s + r.nodes, 0), ms = results.reduce((s, r) => s + r.time, 0);
-  return { nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0 };
+  return { nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, positions };
 }
 
-async function nativeRun(threads) {
-  const e = new NativeEngine(process.env.AXON_BIN);
-  await e.init();
-  await e.setOption('Hash', 16);
-  await e.setOption('Threads', threads);
-  const results = [];
-  for (const fen of POSITIONS) {
-    await e.exchange(['ucinewgame', 'isready'], (l) => l === 'readyok');
-    results.push(await e.searchNodes(fen, NODES));
+class NativeSession {
+  async open() {
+    this.e = new NativeEngine(process.env.AXON_BIN);
+    await this.e.init();
+    await this.e.setOption('Hash', 16);
+    return this;
   }
-  await e.quit();
-  return total(results);
+  async run(threads) {
+    await this.e.setOption('Threads', threads);
+    const results = [];
+    for (const fen of POSITIONS) {
+      await this.e.exchange(['ucinewgame', 'isready'], (l) => l === 'readyok');
+      results.push(await this.e.searchNodes(fen, NODES));
+    }
+    return total(results);
+  }
+  close() { return this.e.quit(); }
 }
 
-// RSS (KiB) of our chromium's renderer processes: descendants of this node process.
-function rendererRssKiB() {
+function parentMap() {
   const parent = new Map();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
@@ -49,10 +55,17 @@ function rendererRssKiB() {
       parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch { /* gone */ }
   }
-  const mine = (pid) => { for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === process.pid) return true; return false; };
+  return parent;
+}
+const childrenOf = (pid) => [...parentMap()].filter(([, pp]) => pp === pid).map(([p]) => p);
+
+// RSS (KiB) of the renderer processes under one chromium (the page and its workers live there).
+function rendererRssKiB(browserPid) {
+  const parent = parentMap();
+  const under = (pid) => { for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === browserPid) return true; return false; };
   let kib = 0;
   for (const pid of parent.keys()) {
-    if (!mine(pid)) continue;
+    if (!under(pid)) continue;
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
       kib += Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
@@ -61,73 +74,112 @@ function rendererRssKiB() {
   return kib;
 }
 
-async function wasmRun(browser, baseUrl, threadsList) {
-  const page = await browser.newPage();
-  await page.goto(new URL('__harness/nps.html', baseUrl).href, { waitUntil: 'load' });
-  const isolated = await page.evaluate(() => self.crossOriginIsolated);
-  const rssBefore = rendererRssKiB();
-  const h = (fn, ...a) => page.evaluate(fn, a);
-  await h(() => window.axonHarness.start('/engine/axon-engine-worker.js'));
-  await h(() => window.axonHarness.send('uci'));
-  const uciLines = await h(([ms]) => window.axonHarness.waitFor('^uciok', ms), 120000);
-  const buildLine = uciLines.find((l) => l.startsWith('info string axon-wasm')) ?? '(no axon-wasm build line)';
-  const runs = [];
-  for (const threads of threadsList) {
-    await h(() => window.axonHarness.send('setoption name Hash value 16'));
-    if (/build=mt/.test(buildLine)) await h(([t]) => window.axonHarness.send(`setoption name Threads value ${t}`), threads);
+// One harness page with one engine worker, kept for every round.
+class WasmSession {
+  // A chromium of its own, so that its renderer's memory is this build's alone.
+  async open(baseUrl) {
+    const before = new Set(childrenOf(process.pid));
+    this.browser = await launch();
+    this.browserPid = childrenOf(process.pid).find((p) => !before.has(p)) ?? -1;
+    const page = await this.browser.newPage();
+    this.page = page;
+    await page.goto(new URL('__harness/nps.html', baseUrl).href, { waitUntil: 'load' });
+    this.isolated = await page.evaluate(() => self.crossOriginIsolated);
+    this.rssBefore = rendererRssKiB(this.browserPid);
+    await this.h(() => window.axonHarness.start('/engine/axon-engine-worker.js'));
+    await this.h(() => window.axonHarness.send('uci'));
+    const uciLines = await this.h(([ms]) => window.axonHarness.waitFor('^uciok', ms), 120000);
+    this.buildLine = uciLines.find((l) => l.startsWith('info string axon-wasm')) ?? '(no axon-wasm build line)';
+    await this.h(() => window.axonHarness.send('setoption name Hash value 16'));
+    return this;
+  }
+  h(fn, ...a) { return this.page.evaluate(fn, a); }
+  async run(threads) {
+    if (/build=mt/.test(this.buildLine)) await this.h(([t]) => window.axonHarness.send(`setoption name Threads value ${t}`), threads);
+    else if (threads !== 1) throw new Error('the st build has one thread');
     const results = [];
     for (const fen of POSITIONS) {
-      await h(() => window.axonHarness.send('ucinewgame'));
-      await h(() => window.axonHarness.send('isready'));
-      await h(() => window.axonHarness.waitFor('^readyok', 60000));
-      await h(([f]) => window.axonHarness.send(`position fen ${f}`), fen);
-      await h(([n]) => window.axonHarness.send(`go nodes ${n}`), NODES);
-      const lines = await h(() => window.axonHarness.waitFor('^bestmove', 300000));
+      await this.h(() => window.axonHarness.send('ucinewgame'));
+      await this.h(() => window.axonHarness.send('isready'));
+      await this.h(() => window.axonHarness.waitFor('^readyok', 60000));
+      await this.h(([f]) => window.axonHarness.send(`position fen ${f}`), fen);
+      await this.h(([n]) => window.axonHarness.send(`go nodes ${n}`), NODES);
+      const lines = await this.h(() => window.axonHarness.waitFor('^bestmove', 300000));
       const r = lastSearchInfo(lines);
       if (!r.nodes || !r.time) throw new Error(`no nodes/time in the worker's info lines: ${lines.slice(-3).join(' | ')}`);
       results.push(r);
     }
-    runs.push({ threads, ...total(results) });
+    return total(results);
   }
-  const rssAfter = rendererRssKiB();
-  let uaMemory = null;
-  if (isolated) {
-    uaMemory = await page.evaluate(() => Promise.race([
-      performance.measureUserAgentSpecificMemory().then((m) => m.bytes),
-      new Promise((r) => setTimeout(() => r(null), 30000)),
-    ])).catch(() => null);
+  async memory() {
+    this.rssAfter = rendererRssKiB(this.browserPid);
+    this.uaMemory = null;
+    if (this.isolated) {
+      this.uaMemory = await this.page.evaluate(() => Promise.race([
+        performance.measureUserAgentSpecificMemory().then((m) => m.bytes),
+        new Promise((r) => setTimeout(() => r(null), 30000)),
+      ])).catch(() => null);
+    }
   }
-  await h(() => window.axonHarness.stop());
-  await page.close();
-  return { isolated, buildLine, runs, rssBefore, rssAfter, uaMemory };
+  async close() {
+    await this.h(() => window.axonHarness.stop());
+    await this.browser.close();
+  }
 }
 
 const fmt = (n) => n.toLocaleString('en-US');
 const mib = (kib) => (kib / 1024).toFixed(0);
 
-const browser = await launch();
+const ROUNDS = Number(process.env.AXON_NPS_ROUNDS || 3);
+const best = (runs) => runs.reduce((a, b) => (b.nps > a.nps ? b : a));
+const median = (runs) => { const v = runs.map((r) => r.nps).sort((a, b) => a - b); return v[Math.floor((v.length - 1) / 2)]; };
+
+const sessions = [];
 try {
-  console.log(`wasm-browser-nps: go nodes ${NODES} on ${POSITIONS.length} positions, Hash 16; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  const native1a = await nativeRun(1);
-  const st = process.env.AXON_STATIC_URL ? await wasmRun(browser, process.env.AXON_STATIC_URL, [1]) : null;
-  const mt = process.env.AXON_COI_URL ? await wasmRun(browser, process.env.AXON_COI_URL, [1, THREADS]) : null;
-  const native1b = await nativeRun(1);
-  const nativeN = mt ? await nativeRun(THREADS) : null;
-  const native1 = Math.round((native1a.nps + native1b.nps) / 2);
-  console.log(`native 1 thread: ${fmt(native1a.nps)} and ${fmt(native1b.nps)} nps (before and after the browser runs), mean ${fmt(native1)}`);
-  const rows = [];
-  for (const [name, w] of [['st', st], ['mt', mt]]) {
-    if (!w) continue;
-    console.log(`${name}: page crossOriginIsolated=${w.isolated}; ${w.buildLine}; renderer RSS ${mib(w.rssBefore)} MiB before the worker, ${mib(w.rssAfter)} MiB after the searches`
-      + (w.uaMemory ? `; measureUserAgentSpecificMemory ${mib(w.uaMemory / 1024)} MiB` : ''));
-    for (const r of w.runs) {
-      const ref = r.threads === 1 ? native1 : nativeN.nps;
-      const ratio = r.nps / ref;
-      rows.push(`${name} ${r.threads}t ${ratio.toFixed(2)}`);
-      console.log(`  ${name} build, ${r.threads} thread(s): ${fmt(r.nodes)} nodes in ${r.ms} ms = ${fmt(r.nps)} nps; native at ${r.threads} thread(s) ${fmt(ref)} nps; ratio ${ratio.toFixed(3)}`);
+  console.log(`wasm-browser-nps: go nodes ${NODES} on ${POSITIONS.length} positions, Hash 16, ${ROUNDS} interleaved rounds (best and median per engine);`
+    + ` load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const native = await new NativeSession().open();
+  sessions.push(native);
+  const configs = [{ name: 'native', threads: 1, s: native, runs: [] }];
+  if (process.env.AXON_STATIC_URL) {
+    const st = await new WasmSession().open(process.env.AXON_STATIC_URL);
+    sessions.push(st);
+    configs.push({ name: 'st', threads: 1, s: st, runs: [] });
+  }
+  if (process.env.AXON_COI_URL) {
+    const mt = await new WasmSession().open(process.env.AXON_COI_URL);
+    sessions.push(mt);
+    configs.push({ name: 'mt', threads: 1, s: mt, runs: [] });
+    if (THREADS > 1) {
+      configs.push({ name: 'mt', threads: THREADS, s: mt, runs: [] });
+      configs.push({ name: 'native', threads: THREADS, s: native, runs: [] });
     }
   }
-  console.log(`wasm-browser-nps: ratio to native: ${rows.join(', ') || 'no wasm build measured'}`);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const c of configs) c.runs.push(await c.s.run(c.threads));
+  }
+  const nativeAt = (t) => configs.find((c) => c.name === 'native' && c.threads === t);
+  const rows = [];
+  for (const c of configs) {
+    const b = best(c.runs), m = median(c.runs), ref = nativeAt(c.threads);
+    let line = `${c.name} ${c.threads} thread(s): best ${fmt(b.nps)} nps, median ${fmt(m)} nps (rounds: ${c.runs.map((r) => fmt(r.nps)).join(', ')})`;
+    if (c.name !== 'native') {
+      const ratio = b.nps / best(ref.runs).nps, ratioMedian = m / median(ref.runs);
+      line += `; ratio to native ${c.threads} thread(s): ${ratio.toFixed(3)} best/best, ${ratioMedian.toFixed(3)} median/median`;
+      rows.push(`${c.name} ${c.threads}t ${ratio.toFixed(2)}`);
+    }
+    console.log(line);
+    if (c.threads === 1) {
+      const same = c.runs[0].positions.join(' ') === nativeAt(1).runs[0].positions.join(' ');
+      console.log(`    last info nodes/bestmove per position: ${c.runs[0].positions.join(' ')}${c.name === 'native' ? '' : same ? ' (the same as native)' : ' (DIFFERENT from native)'}`);
+    }
+  }
+  for (const w of sessions.filter((x) => x instanceof WasmSession)) {
+    await w.memory();
+    console.log(`${/build=mt/.test(w.buildLine) ? 'mt' : 'st'} page: crossOriginIsolated=${w.isolated}; ${w.buildLine}; renderer RSS ${mib(w.rssBefore)} MiB before the worker,`
+      + ` ${mib(w.rssAfter)} MiB after the searches` + (w.uaMemory ? `; measureUserAgentSpecificMemory ${mib(w.uaMemory / 1024)} MiB` : ''));
+  }
+  console.log(`wasm-browser-nps: best-of-${ROUNDS} ratio to native: ${rows.join(', ') || 'no wasm build measured'}`);
 } finally {
-  await browser.close();
+  for (const x of sessions) await x.close().catch(() => {});
 }
