@@ -66,7 +66,7 @@ export class AnalysisController {
         this.m_lines.set(info.multipv, info);
         const white = toWhiteScore(info.score, position.turn);
         if (info.multipv === 1) {
-          this.showEval(scoreAttribute(white), formatScore(white), whiteWinChance(white));
+          this.showEval(scoreAttribute(white), formatScore(white, 1), whiteWinChance(white));
           this.m_host.onInfo(info, target.ply, white);
         }
         this.renderLines(position);
@@ -123,6 +123,7 @@ export class AnalysisController {
         title: 'Play the first move of this line',
       });
       row.appendChild(el('span', { class: 'pv-score' + (whiteWinChance(white) < 50 ? ' black' : '') }, formatScore(white)));
+      row.appendChild(document.createTextNode(' '));
       row.appendChild(el('span', { class: 'pv-moves' }, line.text));
       const first = info.pv[0];
       if (first) row.addEventListener('click', () => this.m_host.playMove(first));

@@ -79,11 +79,14 @@ export class ChessClock {
     this.render();
   }
 
-  /** The side to move finished its move: it gets the increment and the other side's clock runs. */
+  /** The side to move finished its move: it gets the increment (if its clock ran) and the other side's clock runs. */
   switchAfterMove(mover: Color, startOther: boolean): void {
     if (!this.enabled) return;
-    if (this.m_running === mover) this.pause();
-    this.m_remaining[mover] += this.m_tc.incrementMs;
+    if (this.m_running === mover) {
+      this.pause();
+      this.m_running = null;
+      this.m_remaining[mover] += this.m_tc.incrementMs;
+    }
     if (startOther) this.start(mover === 'white' ? 'black' : 'white');
     else this.render();
   }

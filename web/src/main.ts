@@ -279,6 +279,10 @@ function setMode(next: Mode, resume = true): void {
   layout.dataset.mode = mode;
   byTestId('mode-play').setAttribute('aria-selected', String(mode === 'play'));
   byTestId('mode-analysis').setAttribute('aria-selected', String(mode === 'analysis'));
+  // Engine lines sit above the moves while analysing (as on analysis boards), under the board in play.
+  const analysisPanel = document.querySelector<HTMLElement>('.analysis-panel')!;
+  if (mode === 'analysis') document.querySelector('.side')!.prepend(analysisPanel);
+  else document.querySelector('.tools')!.prepend(analysisPanel);
   if (!changed) return;
   if (mode === 'analysis') {
     play.pause();
@@ -322,7 +326,7 @@ async function initEngines(): Promise<void> {
   const forced = forcedEngine();
   const server = forced === 'wasm' ? null : await tryServerEngine();
   if (server) engines.server = server;
-  engineSelect.hidden = !server || forced !== null;
+  engineSelect.hidden = !server;
   const choice: EngineKind = forced ?? (server ? (settings.engine ?? 'server') : 'wasm');
   if (choice === 'server' && !server) {
     engineStatus.dataset.engine = 'server';

@@ -23,10 +23,10 @@ export function scoreAttribute(score: WhiteScore): string {
 }
 
 /** +0.35, -1.20, #3, #-2 as on analysis boards. */
-export function formatScore(score: WhiteScore): string {
+export function formatScore(score: WhiteScore, decimals = 2): string {
   if (score.mate !== undefined) return score.mate < 0 ? `#-${-score.mate}` : `#${score.mate}`;
   const pawns = (score.cp ?? 0) / 100;
-  return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
+  return `${pawns > 0 ? '+' : ''}${pawns.toFixed(decimals)}`;
 }
 
 /**

@@ -126,6 +126,10 @@ export class WasmEngine extends EngineBase implements Engine {
         for (const line of String(event.data).split('\n')) if (line) this.m_lineListener?.(line);
       };
       this.m_lineListener = (line) => {
+        if (line.startsWith('info string error')) {
+          fail(line.replace(/^info string error:?\s*/, ''));
+          return;
+        }
         const build = /axon-wasm build=(mt|st)/.exec(line);
         if (build) this.m_build = build[1] as EngineBuild;
         const name = /^id name (.+)$/.exec(line);
