@@ -193,6 +193,22 @@ for (const mode of MODES) {
       });
     });
 
+    test('takeback undoes the engine reply and the user move; resign ends the game', async () => {
+      assert.ok(game.played, 'no game was played (the game test failed)');
+      await withShot(page, shot('takeback-resign'), async () => {
+        const n = game.moves.length;
+        await tid(page, 'takeback').click({ timeout: T.ui });
+        await page.waitForFunction((k) => window.axonTest.movesUci().length === k, n - 2, { timeout: T.ui });
+        assert.deepEqual(await movesUci(page), game.moves.slice(0, n - 2));
+        const pos = await assertLegalLine(START_FEN, game.moves.slice(0, n - 2), 'after takeback');
+        assert.ok(sameFen(await pageFen(page), pos.fen), `page FEN after takeback ${await pageFen(page)}, native ${pos.fen}`);
+        assert.equal((await banner(page)).visible, false, 'no banner after a takeback');
+        await tid(page, 'resign').click({ timeout: T.ui });
+        const b = await waitForBanner(page, 'Resigned');
+        assert.equal(b.result, mode.color === 'white' ? '0-1' : '1-0', `result after ${mode.color} resigns`);
+      });
+    });
+
     test('promotion through the picker (underpromotion to a knight, by drag)', async () => {
       await withShot(page, shot('promotion'), async () => {
         await tid(page, 'mode-analysis').click({ timeout: T.ui });
@@ -218,6 +234,7 @@ for (const mode of MODES) {
 
     test('checkmate from FEN shows the Checkmate banner, 1-0', async () => {
       await withShot(page, shot('checkmate-fen'), async () => {
+        await tid(page, 'mode-analysis').click({ timeout: T.ui });
         await loadFen(page, '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1');
         const b = await waitForBanner(page, 'Checkmate');
         assert.equal(b.result, '1-0');
@@ -226,6 +243,7 @@ for (const mode of MODES) {
 
     test('stalemate from FEN shows the Stalemate banner, 1/2-1/2', async () => {
       await withShot(page, shot('stalemate-fen'), async () => {
+        await tid(page, 'mode-analysis').click({ timeout: T.ui });
         await loadFen(page, '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
         const b = await waitForBanner(page, 'Stalemate');
         assert.equal(b.result, '1/2-1/2');
@@ -235,6 +253,7 @@ for (const mode of MODES) {
 
     test('a mating move by click ends the game with the Checkmate banner; a fresh FEN hides it', async () => {
       await withShot(page, shot('checkmate-move'), async () => {
+        await tid(page, 'mode-analysis').click({ timeout: T.ui });
         await loadFen(page, '7k/5Q2/6K1/8/8/8/8/8 w - - 0 1');
         assert.equal((await banner(page)).visible, false, 'no banner in a live position');
         await clickMove(page, 'f7', 'g7');
@@ -279,6 +298,40 @@ for (const mode of MODES) {
         }
         const score = await tid(page, 'eval-bar').getAttribute('data-score');
         assert.match(score ?? '', /^-?(\d+|M\d+)$/, `eval-bar data-score ${score}`);
+      });
+    });
+
+    test('analysis follows a move made while the engine is searching', async () => {
+      await withShot(page, shot('analysis-move'), async () => {
+        await tid(page, 'mode-analysis').click({ timeout: T.ui });
+        const pvText = () => page.evaluate(() => {
+          const l = document.querySelector('[data-testid="pv-line"][data-multipv="1"]') ?? document.querySelector('[data-testid="pv-line"]');
+          return l ? (l.querySelector('.pv-moves') ?? l).textContent : '';
+        });
+        const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+        await loadFen(page, fen);
+        await page.waitForFunction(() => /[a-h][1-8]/.test(document.querySelector('[data-testid="pv-line"]')?.textContent ?? ''), null, { timeout: T.engine });
+        const before = await pvText();
+        // The search of the first position is still running (analysis is unbounded or long).
+        await clickMove(page, 'f1', 'c4');
+        await waitForPlies(page, 1, T.ui);
+        const next = await assertLegalLine(fen, ['f1c4'], 'analysis move');
+        await page.waitForFunction((old) => {
+          const l = document.querySelector('[data-testid="pv-line"][data-multipv="1"]') ?? document.querySelector('[data-testid="pv-line"]');
+          const t = l ? (l.querySelector('.pv-moves') ?? l).textContent : '';
+          return /[a-h][1-8]/.test(t) && t !== old;
+        }, before, { timeout: T.engine, polling: 100 });
+        const text = await pvText();
+        const sans = text.split(/\s+/).map((t) => t.replace(/^\d+\.(\.\.)?/, '')).filter((t) => SAN_RE.test(t));
+        log(`[${mode.name}] PV before ${before}; after Bc4 ${text}`);
+        assert.ok(sans.length > 0, `no SAN in the PV ${JSON.stringify(text)}`);
+        if (SERVER_URL) {
+          const ws = await WsReferee.open(SERVER_URL);
+          try {
+            const r = await ws.sanLine(next.fen, sans);
+            assert.ok(r.ok, `the PV shown after Bc4 (${sans.join(' ')}) is not legal after Bc4: ${r.error}`);
+          } finally { ws.close(); }
+        }
       });
     });
 
