@@ -22,8 +22,8 @@ export function log(...args) {
   appendFileSync(join(ARTIFACTS, 'browser-test.log'), line + '\n');
 }
 
-export async function launch() {
-  const args = ['--enable-features=SharedArrayBuffer'];
+export async function launch(extraArgs = []) {
+  const args = ['--enable-features=SharedArrayBuffer', ...extraArgs];
   if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
