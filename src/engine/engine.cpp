@@ -14,8 +14,10 @@ namespace axon::engine {
 using namespace chess;
 
 Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
-    m_options.addSpin("Hash", 16, 1, limits.maxHashMb, [this](long long mb) { m_searcher.setHash(std::size_t(mb)); });
-    m_options.addSpin("Threads", 1, 1, limits.maxThreads, [this](long long n) { m_searcher.setThreads(int(n)); });
+    m_options.addSpin("Hash", 16, 1, limits.maxHashMb,
+                      [this](long long mb) { m_searcher.setHash(std::size_t(mb)); });
+    m_options.addSpin("Threads", 1, 1, limits.maxThreads,
+                      [this](long long n) { m_searcher.setThreads(int(n)); });
     m_options.addSpin("MultiPV", 1, 1, 256, [this](long long n) { m_multiPv = int(n); });
     // The GUI decides when to ponder; the option only tells it that we can.
     m_options.addCheck("Ponder", false, [](bool) {});

@@ -16,9 +16,8 @@
 
 namespace axon::engine {
 
-// The largest Hash and Threads a front end lets its users ask for: the browser build has a
-// 32-bit address space and as many threads as its worker pool (src/wasm), the server its
-// per-session share of the machine.
+// The largest Hash and Threads the options accept. Native front ends keep the defaults; the
+// browser build (src/wasm) has a 32-bit address space, and one thread or its worker pool's.
 struct EngineLimits {
     long long maxHashMb = 65536;
     long long maxThreads = 256;

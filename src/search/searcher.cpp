@@ -85,7 +85,8 @@ void Searcher::runMain(Request request) {
 
     // UCI forbids a best move before `stop` or `ponderhit` while pondering or searching
     // infinitely, even when the search itself has finished.
-    while (kThreaded && (m_shared.pondering.load() || request.limits.infinite) && !m_shared.stop.load())
+    while (kThreaded && (m_shared.pondering.load() || request.limits.infinite) &&
+           !m_shared.stop.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     m_shared.stop = true;
     for (auto& t : helpers) t.join();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Runs a search on a pool of threads (Lazy SMP) in the background: start, stop, wait.
+// Runs a search on a pool of threads (Lazy SMP) in the background: start, stop, wait. Built with
+// AXON_NO_THREADS (single-threaded WebAssembly), start() searches to the end before returning.
 #pragma once
 
 #include <functional>

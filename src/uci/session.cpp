@@ -23,8 +23,9 @@ using namespace chess;
 namespace {
 
 std::string formatScore(int score, search::Bound bound) {
-    std::string text = search::isMateScore(score) ? "mate " + std::to_string(search::mateDistance(score))
-                                                  : "cp " + std::to_string(score);
+    std::string text = search::isMateScore(score)
+                           ? "mate " + std::to_string(search::mateDistance(score))
+                           : "cp " + std::to_string(score);
     if (bound == search::Bound::Lower) text += " lowerbound";
     if (bound == search::Bound::Upper) text += " upperbound";
     return text;
@@ -32,11 +33,13 @@ std::string formatScore(int score, search::Bound bound) {
 
 } // namespace
 
-Session::Session(Sink sink, engine::EngineLimits limits) : m_sink(std::move(sink)), m_engine(limits) {}
+Session::Session(Sink sink, engine::EngineLimits limits)
+    : m_sink(std::move(sink)), m_engine(limits) {}
 
 bool Session::waitUntilIdle(const char* command) {
     if (m_engine.searching() && m_unboundedSearch) {
-        sendError(std::string(command) + " during an infinite or pondering search: send stop first");
+        sendError(std::string(command) +
+                  " during an infinite or pondering search: send stop first");
         return false;
     }
     m_engine.wait();
@@ -72,8 +75,8 @@ void Session::go(std::istringstream& in) {
     auto readNumber = [&](const char* name, long long min, long long max, long long& out) {
         long long value = 0;
         if (!(in >> value) || value < min || value > max) {
-            sendError(std::string("go ") + name + ": expected a number from " + std::to_string(min) +
-                      " to " + std::to_string(max));
+            sendError(std::string("go ") + name + ": expected a number from " +
+                      std::to_string(min) + " to " + std::to_string(max));
             return false;
         }
         out = value;
@@ -133,7 +136,8 @@ void Session::go(std::istringstream& in) {
     engine::Engine::Callbacks callbacks;
     callbacks.onInfo = [this](const search::SearchInfo& info) {
         std::ostringstream out;
-        const std::uint64_t nps = info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
+        const std::uint64_t nps =
+            info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
         out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv "
             << info.multiPv << " score " << formatScore(info.score, info.bound);
         if (m_engine.showWdl())
@@ -193,7 +197,8 @@ bool Session::handle(const std::string& line) {
         return false;
     }
     if (cmd == "uci") {
-        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() + "uciok");
+        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() +
+             "uciok");
     } else if (cmd == "isready") {
         send("readyok");
     } else if (cmd == "ucinewgame") {

@@ -26,7 +26,8 @@ BoundedCommand boundSearch(const std::string& line) {
             ponder = true;
             continue;
         }
-        if (!moves && (t == "depth" || t == "nodes" || t == "mate" || t == "movetime")) limited = true;
+        if (!moves && (t == "depth" || t == "nodes" || t == "mate" || t == "movetime"))
+            limited = true;
         if (t == "searchmoves") moves = true;
         rewritten += " " + t;
     }
@@ -41,8 +42,9 @@ BoundedCommand boundSearch(const std::string& line) {
         note = "info string go infinite runs at most " + std::to_string(kMaxUnboundedSearchMs) +
                " ms in the single-threaded build (stop cannot reach a running search)";
     } else if (infinite) {
-        note = "info string go infinite ends at its limit in the single-threaded build (stop cannot "
-               "reach a running search)";
+        note =
+            "info string go infinite ends at its limit in the single-threaded build (stop cannot "
+            "reach a running search)";
     }
     if (ponder) {
         if (!note.empty()) note += "\n";

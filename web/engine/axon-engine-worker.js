@@ -24,14 +24,22 @@ function send(line) {
 
 function run(command) {
     if (failed) {
-        send('info string error: the engine failed to load');
+        send('info string error: the engine is not running (start a new worker)');
         return;
     }
     if (!engine) {
         pending.push(command);
         return;
     }
-    const quit = engine.ccall('axon_command', 'number', ['string'], [command]) === 1;
+    let quit = false;
+    try {
+        quit = engine.ccall('axon_command', 'number', ['string'], [command]) === 1;
+    } catch (error) {
+        // An abort (out of memory) leaves the module unusable: the page must start a new worker.
+        failed = true;
+        send(`info string error: the engine stopped: ${error}`);
+        return;
+    }
     // mt: the command is queued for the UCI thread, which stops the search on `quit`; closing
     // the worker ends its threads as well.
     if (quit || command.trim() === 'quit') self.close();

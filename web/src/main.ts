@@ -122,6 +122,13 @@ function playerName(color: Color): string {
   return color === 'white' ? 'White' : 'Black';
 }
 
+function pageTitle(outcome: GameOutcome | null): string {
+  if (mode === 'analysis') return 'Analysis · Axon';
+  if (outcome) return `${outcome.result} · ${outcome.reason} · Axon`;
+  if (play.active) return game.turn() === play.userColor ? 'Your turn · Axon' : 'Axon is thinking · Axon';
+  return 'Axon · play and analyse';
+}
+
 function render(): void {
   viewPly = Math.max(0, Math.min(viewPly, game.plyCount));
   const position = game.position(viewPly);
@@ -152,9 +159,11 @@ function render(): void {
   for (const color of ['white', 'black'] as const)
     document.querySelector(`.player-name[data-color="${color}"]`)!.textContent = playerName(color);
   gamePanel.classList.toggle('flipped', board.orientation === 'black');
+  document.title = pageTitle(outcome);
   gamePanel.classList.toggle('game-on', play.active);
 
   const playing = mode === 'play' && play.active;
+  document.querySelector<HTMLElement>('.game-over-actions')!.hidden = !(mode === 'play' && play.started && outcome);
   byTestId<HTMLButtonElement>('takeback').disabled = !playing || game.plyCount === 0;
   byTestId<HTMLButtonElement>('offer-draw').disabled = !playing;
   byTestId<HTMLButtonElement>('resign').disabled = !playing;
@@ -176,11 +185,16 @@ function renderEngineStatus(): void {
   engineStatus.dataset.engine = e?.kind ?? '';
   engineStatus.dataset.build = e?.build ?? '';
   engineStatus.dataset.state = e?.state ?? 'loading';
+  for (const color of ['white', 'black'] as const)
+    document
+      .querySelector(`.player-${color}`)!
+      .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && e?.state === 'thinking');
   const text = engineStatus.querySelector('.engine-status-text')!;
   if (!e) text.textContent = 'Looking for an engine…';
   else if (e.state === 'error') text.textContent = `Engine error: ${e.errorMessage}`;
   else {
-    const where = e.kind === 'server' ? 'server' : e.build === 'mt' ? 'browser, threads' : 'browser';
+    const threads = e instanceof WasmEngine && e.threads > 1 ? `, ${e.threads} threads` : '';
+    const where = e.kind === 'server' ? 'server' : `in browser${threads}`;
     const doing = e.state === 'thinking' ? 'thinking' : e.state === 'loading' ? 'loading' : 'ready';
     text.textContent = `${e.name.replace(/ \((server|WASM)\)$/, '')} · ${where} · ${doing}`;
   }
@@ -380,6 +394,8 @@ function initControls(): void {
   });
 
   byTestId('new-game').addEventListener('click', () => newGame());
+  byTestId('rematch').addEventListener('click', () => newGame());
+  byTestId('review-game').addEventListener('click', () => void runReview());
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
   byTestId('flip').addEventListener('click', flip);
@@ -626,8 +642,6 @@ clock.reset(timeControlById(settings.tc));
 renderEngineStatus();
 render();
 analysis.reset();
-const openedFromLink = openFromHash();
-void initEngines().then(() => {
-  if (!openedFromLink && mode === 'play' && !play.started) newGame();
-  else if (mode === 'analysis') startAnalysis();
-});
+// The board is playable at once; the engine joins (and takes its turn) once it is found.
+if (!openFromHash()) newGame();
+void initEngines();

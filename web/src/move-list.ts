@@ -44,7 +44,7 @@ export class MoveList {
       const black = (index % 2 === 1) !== firstPlyIsBlack;
       const number = firstMoveNumber + Math.floor((index + (firstPlyIsBlack ? 1 : 0)) / 2);
       if (!black || row === null) {
-        row = el('div', { class: 'move-row', role: 'row' });
+        row = el('div', { class: 'move-row', role: 'listitem' });
         row.appendChild(el('span', { class: 'move-number' }, `${number}.`));
         if (black) row.appendChild(el('span', { class: 'move-filler' }, '…'));
         root.appendChild(row);

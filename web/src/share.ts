@@ -20,7 +20,7 @@ export function gameToPgn(game: GameModel, outcome: GameOutcome | null, headers:
   const result = outcome?.result ?? '*';
   const tags: [string, string][] = [
     ['Event', 'Axon game'],
-    ['Site', location.origin.startsWith('http') ? location.origin : 'Axon'],
+    ['Site', typeof location !== 'undefined' && location.origin.startsWith('http') ? location.origin : 'Axon'],
     ['Date', date],
     ['White', headers.white],
     ['Black', headers.black],

@@ -19,6 +19,8 @@ export const kWorkerUrl = 'engine/axon-engine-worker.js';
 const kStInfiniteMs = 60_000;
 const kBootTimeoutMs = 30_000;
 const kHashMiB = 32;
+/** Search threads of the mt build: half the cores (the page and the OS need some), at most this. */
+const kMaxSearchThreads = 4;
 
 interface ActiveSearch {
   onInfo?: (info: SearchInfo) => void;
@@ -30,6 +32,7 @@ interface ActiveSearch {
 export class WasmEngine extends EngineBase implements Engine {
   readonly kind: EngineKind = 'wasm';
   private m_build: EngineBuild = 'st';
+  private m_threads = 1;
   private m_worker: Worker | null = null;
   private m_lineListener: ((line: string) => void) | null = null;
   private m_options = new Set<string>();
@@ -47,6 +50,10 @@ export class WasmEngine extends EngineBase implements Engine {
 
   get build(): EngineBuild {
     return this.m_build;
+  }
+  /** Search threads in use (1 in the st build). */
+  get threads(): number {
+    return this.m_threads;
   }
 
   ready(): Promise<void> {
@@ -138,6 +145,11 @@ export class WasmEngine extends EngineBase implements Engine {
         if (option) this.m_options.add(option[1]!);
         if (line === 'uciok') {
           if (this.m_options.has('Hash')) this.post(`setoption name Hash value ${kHashMiB}`);
+          if (this.m_build === 'mt' && this.m_options.has('Threads')) {
+            const cores = navigator.hardwareConcurrency || 1;
+            this.m_threads = Math.max(1, Math.min(kMaxSearchThreads, Math.floor(cores / 2)));
+            this.post(`setoption name Threads value ${this.m_threads}`);
+          }
           if (this.m_options.has('UCI_ShowWDL')) this.post('setoption name UCI_ShowWDL value true');
           this.post('isready');
         }
