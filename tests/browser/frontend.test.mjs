@@ -335,6 +335,41 @@ for (const mode of MODES) {
       });
     });
 
+    test('takeback while the engine thinks stops it; the next game gets its replies', async () => {
+      await withShot(page, shot('takeback-thinking'), async () => {
+        await tid(page, 'mode-play').click({ timeout: T.ui });
+        await choose(page, 'color-select', 'white');
+        const tcs = (await optionValues(page, 'tc-select')).map(parseTc).filter(Boolean)
+          .sort((a, b) => a.baseMs + 40 * a.incMs - (b.baseMs + 40 * b.incMs));
+        const full = tid(page, 'full-strength');
+        const hasFull = (await full.count()) > 0;
+        // A long time control at full strength: the engine thinks long enough to be caught.
+        await choose(page, 'tc-select', tcs[tcs.length - 1].value);
+        if (hasFull) await full.check({ timeout: T.ui });
+        await tid(page, 'new-game').click({ timeout: T.ui });
+        await page.waitForFunction((f) => window.axonTest.fen() === f, START_FEN, { timeout: T.ui });
+        await clickMove(page, 'e2', 'e4');
+        await waitForPlies(page, 1, T.ui);
+        await waitForEngineState(page, ['thinking'], T.ui);
+        const plies = (await movesUci(page)).length;
+        assert.equal(plies, 1, 'the engine replied before the test could take back: it did not think');
+        await tid(page, 'takeback').click({ timeout: T.ui });
+        await page.waitForFunction(() => window.axonTest.movesUci().length === 0, null, { timeout: T.ui });
+        await waitForEngineState(page, ['ready'], T.engine);
+        // The stopped search must not play its move afterwards.
+        assert.deepEqual(await movesUci(page), [], 'a move appeared after the takeback');
+        await choose(page, 'tc-select', tcs[0].value);
+        if (hasFull) await full.uncheck({ timeout: T.ui });
+        await tid(page, 'new-game').click({ timeout: T.ui });
+        await page.waitForFunction((f) => window.axonTest.fen() === f && window.axonTest.movesUci().length === 0, START_FEN, { timeout: T.ui });
+        await dragMove(page, 'd2', 'd4');
+        const moves = await waitForPlies(page, 2);
+        assert.equal(moves[0], 'd2d4');
+        await assertLegalLine(START_FEN, moves, 'reply after a stopped search');
+        assert.equal(moves.length, 2, `moves ${moves.join(' ')}`);
+      });
+    });
+
     // One mode is enough: this is the page's layout, not its engine.
     if (mode === MODES.find((m) => m.url)) {
       test('a click right after switching play -> analysis lands on the square under the pointer', async () => {
@@ -358,6 +393,44 @@ for (const mode of MODES) {
           });
           assert.deepEqual(await movesUci(page), ['e2e4']);
         });
+      });
+    }
+
+    if (mode.name === 'server') {
+      test('engine switch on the axon serve page: server, then the WASM engine (mt: the page is isolated), then server', async () => {
+        const p2 = await openPage(browser, SERVER_URL, 'server-switch');
+        try {
+          await withShot(p2, shot('engine-switch'), async () => {
+            await waitForTestHook(p2);
+            await waitForEngineState(p2, ['ready']);
+            const st = tid(p2, 'engine-status');
+            assert.equal(await st.getAttribute('data-engine'), 'server', 'default engine on the axon serve page');
+            await choose(p2, 'engine-select', 'wasm');
+            await p2.waitForFunction(() => document.querySelector('[data-testid="engine-status"]')?.getAttribute('data-engine') === 'wasm', null, { timeout: T.ui });
+            await waitForEngineState(p2, ['ready']);
+            assert.equal(await st.getAttribute('data-build'), 'mt', 'axon serve sends COOP/COEP, so the threaded build runs');
+            await tid(p2, 'mode-analysis').click({ timeout: T.ui });
+            await loadFen(p2, '7k/5Q2/6K1/8/8/8/8/8 w - - 0 1');
+            await p2.waitForFunction(() => /M1/.test(document.querySelector('[data-testid="eval-bar"]')?.getAttribute('data-score') ?? ''), null, { timeout: T.engine });
+            await choose(p2, 'engine-select', 'server');
+            await p2.waitForFunction(() => document.querySelector('[data-testid="engine-status"]')?.getAttribute('data-engine') === 'server', null, { timeout: T.ui });
+            await waitForEngineState(p2, ['ready', 'thinking']);
+          });
+          assert.deepEqual(p2.axonErrors, [], 'uncaught exceptions');
+        } finally { await p2.context().close(); }
+      });
+
+      test('a #fen= link opens the position in analysis', async () => {
+        const fen = '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1';
+        const p3 = await openPage(browser, `${SERVER_URL}#fen=${encodeURIComponent(fen)}`, 'server-link');
+        try {
+          await withShot(p3, shot('fen-link'), async () => {
+            await waitForTestHook(p3);
+            await p3.waitForFunction((f) => window.axonTest.fen() === f, fen, { timeout: T.ui });
+            assert.equal(await tid(p3, 'mode-analysis').getAttribute('aria-selected'), 'true', 'analysis tab selected');
+            assert.deepEqual(await movesUci(p3), []);
+          });
+        } finally { await p3.context().close(); }
       });
     }
 
