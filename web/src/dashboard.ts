@@ -13,10 +13,12 @@ import { HashGraph } from './graphs';
 import { pvToSan } from './pv';
 import { formatScore, toWhiteScore } from './score';
 
+/** Compact counts for narrow cells: 812, 45.3k, 579k, 1.01M, 2.30G. */
 function formatCount(value: number): string {
-  if (value >= 1e9) return `${(value / 1e9).toFixed(2)} G`;
-  if (value >= 1e6) return `${(value / 1e6).toFixed(2)} M`;
-  if (value >= 1e4) return `${(value / 1e3).toFixed(1)} k`;
+  if (value >= 1e9) return `${(value / 1e9).toFixed(2)}G`;
+  if (value >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
+  if (value >= 1e5) return `${(value / 1e3).toFixed(0)}k`;
+  if (value >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
   return String(value);
 }
 
@@ -67,10 +69,14 @@ export class Dashboard {
     f.hashfull!.textContent = `${(info.hashfull / 10).toFixed(1)} %`;
     f.time!.textContent = `${(info.time / 1000).toFixed(1)} s`;
     f.score!.textContent = formatScore(toWhiteScore(info.score, this.m_root.turn));
-    f.wdl!.textContent = info.wdl
-      ? `W ${(info.wdl[0] / 10).toFixed(1)}% · D ${(info.wdl[1] / 10).toFixed(1)}% · L ${(info.wdl[2] / 10).toFixed(1)}%`
-      : '–';
-    f.wdl!.title = 'Win / draw / loss for the side to move';
+    if (info.wdl) {
+      // The engine reports the side to move's chances; shown from White's side like the score.
+      const [win, draw, loss] = info.wdl;
+      const [white, black] = this.m_root.turn === 'white' ? [win, loss] : [loss, win];
+      const percent = (permille: number): string => `${(permille / 10).toFixed(1)}%`;
+      f.wdl!.textContent = `White ${percent(white)} · Draw ${percent(draw)} · Black ${percent(black)}`;
+    } else f.wdl!.textContent = '–';
+    f.wdl!.title = 'Win / draw / loss chances from the engine\'s WDL model';
     const pv = pvToSan(this.m_root, info.pv, 40);
     f.pv!.textContent = pv.text;
     this.m_hashGraph.add(info.hashfull);

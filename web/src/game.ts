@@ -103,9 +103,14 @@ export class GameModel {
     return san && position.isLegal(san) ? san : undefined;
   }
 
-  /** Plays a legal move given in UCI or SAN at the end of the game; returns it, or null if illegal. */
-  play(text: string): PlayedMove | null {
-    if (this.outcome()) return null;
+  /**
+   * Plays a legal move given in UCI or SAN at the end of the game; returns it, or null if illegal.
+   * After a draw by rule (repetition, fifty moves) only analysis goes on: `pastDrawRules`.
+   */
+  play(text: string, pastDrawRules = false): PlayedMove | null {
+    const outcome = this.outcome();
+    if (outcome && !(pastDrawRules && (outcome.reason === 'Threefold repetition' || outcome.reason === 'Fifty-move rule')))
+      return null;
     const move = this.parseMove(text);
     if (!move) return null;
     const position = this.position();

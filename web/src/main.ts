@@ -178,6 +178,9 @@ function render(): void {
 function renderEvalGraph(): void {
   const scores = Array.from({ length: game.plyCount + 1 }, (_, ply) => evals[ply]);
   evalGraph.render(scores, viewPly, marks);
+  const known = scores.some(Boolean);
+  byTestId('eval-graph').classList.toggle('empty', !known);
+  document.querySelector<HTMLElement>('.graph-hint')!.hidden = known;
 }
 
 function renderEngineStatus(): void {
@@ -237,7 +240,7 @@ function onUserMove(uci: string): void {
   game.truncate(viewPly);
   evals.length = Math.min(evals.length, viewPly + 1);
   for (const ply of [...marks.keys()]) if (ply > viewPly) marks.delete(ply);
-  const played = game.play(uci);
+  const played = game.play(uci, true);
   if (!played) {
     render();
     return;
@@ -279,7 +282,7 @@ function newGame(startFen: string = INITIAL_FEN): void {
 /** Opens a position or game for analysis (FEN set-up, PGN import, links). */
 function openForAnalysis(startFen: string, sanMoves: string[] = []): void {
   resetRecord(startFen);
-  for (const san of sanMoves) if (!game.play(san)) throw new Error(`illegal move in the game: ${san}`);
+  for (const san of sanMoves) if (!game.play(san, true)) throw new Error(`illegal move in the game: ${san}`);
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
   setMode('analysis', false);

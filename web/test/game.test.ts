@@ -74,3 +74,11 @@ test('a bad FEN is refused with a message', () => {
   assert.throws(() => new GameModel('not a fen'), /FEN/);
   assert.throws(() => new GameModel('8/8/8/8/8/8/8/8 w - - 0 1'), /legal/);
 });
+
+test('analysis may go on past a draw by repetition, play may not', () => {
+  const game = new GameModel();
+  for (const move of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']) game.play(move);
+  assert.equal(game.play('e4'), null);
+  assert.ok(game.play('e4', true));
+  assert.equal(game.outcome(), null);
+});
