@@ -111,6 +111,7 @@ for (const mode of MODES) {
         if (mode.color === 'white') assert.deepEqual(moves, [], 'a new game as white starts with no moves');
         log(`[${mode.name}] time control ${tc.value}`);
 
+        const observed = [];
         for (let i = 0; i < USER_MOVES; i++) {
           const pos = await assertLegalLine(START_FEN, moves, 'before the user move');
           if (pos.legal.length === 0 || (await banner(page)).visible) break; // game over early
@@ -119,6 +120,7 @@ for (const mode of MODES) {
           const mv = PREFERRED[mode.color].find((m) => pos.legal.includes(m)) ?? pos.legal.find((m) => m.length === 4);
           const how = i % 2 === 0 ? 'click' : 'drag';
           const len = moves.length;
+          const t0 = Date.now();
           await (how === 'click' ? clickMove : dragMove)(page, mv.slice(0, 2), mv.slice(2, 4));
           moves = await waitForPlies(page, len + 1, T.ui).catch(() => {
             throw new Error(`the user move ${mv} by ${how} was not taken (moves ${moves.join(' ')})`);
@@ -128,6 +130,9 @@ for (const mode of MODES) {
           const after = await assertLegalLine(START_FEN, moves.slice(0, len + 1), 'after the user move');
           if (after.legal.length === 0) break;
           moves = await waitForPlies(page, len + 2);
+          // An upper bound of the reply's latency, measured by the test independently of the page's
+          // own engineMoves().ms: from before the user's mouse move to the reply seen in the page.
+          observed.push(Date.now() - t0);
           assert.equal(moves.length, len + 2, `one engine reply to ${mv}, got ${moves.slice(len + 1).join(' ')}`);
           const reply = moves[len + 1];
           const checked = await assertLegalLine(START_FEN, moves, `engine reply ${reply}`);
@@ -159,12 +164,20 @@ for (const mode of MODES) {
           // The clock the engine had for this move: base + increments of its earlier moves.
           assert.ok(total <= tc.baseMs + k * tc.incMs, `engine used ${total} ms by its move ${k + 1}: over the ${tc.value} time control`);
         }
+        const slackMs = 250 * observed.length;
+        const observedTotal = observed.reduce((a, b) => a + b, 0);
+        assert.ok(observedTotal <= tc.baseMs + observed.length * tc.incMs + slackMs,
+          `the replies took ${observedTotal} ms as the test saw them: over the ${tc.value} time control`);
         const b = await banner(page);
         assert.ok(!b.visible || !/Time/.test(b.text), `the game ended on time: ${b.text}`);
         const engineClock = tid(page, mode.color === 'white' ? 'clock-black' : 'clock-white');
         const ms = Number(await engineClock.getAttribute('data-ms'));
         assert.ok(ms > 0, `engine clock data-ms is ${ms}`);
-        log(`[${mode.name}] game ${moves.join(' ')}; engine ms ${em.map((e) => e.ms).join(',')}; engine clock ${ms}`);
+        // The engine's clock was charged (at least roughly) the time it thought.
+        const clockBound = tc.baseMs + em.length * tc.incMs - total + 1000;
+        assert.ok(ms <= clockBound, `engine clock shows ${ms} ms after thinking ${total} ms: more than ${clockBound}`);
+        log(`[${mode.name}] game ${moves.join(' ')}; engine ms (page) ${em.map((e) => e.ms).join(',')};`
+          + ` user move to reply seen by the test ${observed.join(',')}; engine clock ${ms}`);
       });
     });
 
