@@ -10,7 +10,7 @@
 # Needs web/dist (scripts/build-web.sh), node, npm and chromium (apt-get install -y chromium).
 # Env: AXON_WEB_DIST (default web/dist), CHROMIUM (default /usr/bin/chromium),
 #      AXON_GAME_MOVES (user moves of the test game, default 4),
-#      AXON_MODES (comma list of server,wasm-st,wasm-mt to run; default all that can run).
+#      AXON_MODES (comma list of server,wasm-st,wasm-mt,no-engine to run; default all that can run).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -42,6 +42,8 @@ if [[ -f $dist/engine/axon-mt.wasm ]]; then
 else
     not_run=" (wasm-mt not run: no engine/axon-mt.wasm)"
 fi
+start_node_static AXON_NOENGINE_URL "$dist" --hide /engine/
+modes+=" no-engine"
 if [[ -n ${AXON_MODES:-} ]]; then
     wanted=" ${AXON_MODES//,/ } "
     kept=""
@@ -49,7 +51,7 @@ if [[ -n ${AXON_MODES:-} ]]; then
     modes=${kept# }
     not_run+=" (AXON_MODES=$AXON_MODES)"
 fi
-echo "browser-test: modes $modes$not_run; axon serve $AXON_SERVER_URL, static $AXON_STATIC_URL${AXON_COI_URL:+, COOP/COEP $AXON_COI_URL}"
+echo "browser-test: modes $modes$not_run; axon serve $AXON_SERVER_URL, static $AXON_STATIC_URL${AXON_COI_URL:+, COOP/COEP $AXON_COI_URL}, no engine files $AXON_NOENGINE_URL"
 echo "browser-test: $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1); node $(node --version)"
 
 export AXON_BIN=$axon AXON_ARTIFACTS=$artifacts

@@ -62,6 +62,32 @@ async function moveListDom(page) {
     .sort((a, b) => a.ply - b.ply));
 }
 
+// The static site without its engine files: the page must say so, not wait forever.
+const noEngineSkip = !process.env.AXON_NOENGINE_URL ? 'AXON_NOENGINE_URL not set'
+  : process.env.AXON_MODES && !process.env.AXON_MODES.split(',').includes('no-engine') ? 'left out by AXON_MODES' : false;
+describe('front end, static page without the engine files', { skip: noEngineSkip }, () => {
+  let browser, page;
+  before(async () => {
+    browser = await launch();
+    page = await openPage(browser, process.env.AXON_NOENGINE_URL, 'no-engine');
+  });
+  after(async () => { if (browser) await browser.close(); });
+
+  test('the engine status turns to error; the board still takes moves in analysis', async () => {
+    await withShot(page, 'no-engine', async () => {
+      await waitForTestHook(page);
+      await waitForEngineState(page, ['error', 'ready']);
+      const st = tid(page, 'engine-status');
+      assert.equal(await st.getAttribute('data-state'), 'error', 'engine-status data-state with no engine files');
+      await tid(page, 'mode-analysis').click({ timeout: T.ui });
+      await loadFen(page, START_FEN);
+      await clickMove(page, 'e2', 'e4');
+      await waitForPlies(page, 1, T.ui);
+      assert.deepEqual(await movesUci(page), ['e2e4']);
+    });
+  });
+});
+
 const ONLY = process.env.AXON_MODES ? process.env.AXON_MODES.split(',') : null;
 for (const mode of MODES) if (ONLY && !ONLY.includes(mode.name)) mode.url = undefined;
 

@@ -2,7 +2,8 @@
 // A small static file server for the browser tests: web/dist at /, optional extra folders at
 // prefixes (the nps harness), and with --coi the COOP/COEP headers that make the page
 // cross-origin isolated, so the threaded WASM build (SharedArrayBuffer) can run.
-// Usage: node static-server.mjs --root DIR [--coi] [--mount /prefix=DIR]... [--port N]
+// --hide /prefix/ answers 404 under a prefix (the page without its engine files).
+// Usage: node static-server.mjs --root DIR [--coi] [--mount /prefix=DIR]... [--hide /prefix/]... [--port N]
 // Prints "listening http://127.0.0.1:PORT/" once it accepts connections.
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
@@ -18,10 +19,12 @@ const MIME = {
 const args = process.argv.slice(2);
 let root = null, coi = false, port = 0;
 const mounts = [];
+const hidden = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--root') root = resolve(args[++i]);
   else if (args[i] === '--coi') coi = true;
   else if (args[i] === '--port') port = Number(args[++i]);
+  else if (args[i] === '--hide') hidden.push(args[++i]);
   else if (args[i] === '--mount') {
     const [prefix, dir] = args[++i].split('=');
     mounts.push({ prefix: prefix.replace(/\/$/, '') + '/', dir: resolve(dir) });
@@ -30,6 +33,7 @@ for (let i = 0; i < args.length; i++) {
 if (!root) { console.error('static-server: --root DIR is required'); process.exit(2); }
 
 function fileFor(urlPath) {
+  if (hidden.some((h) => urlPath.startsWith(h))) return null;
   let base = root, rest = urlPath;
   for (const m of mounts) if (urlPath.startsWith(m.prefix)) { base = m.dir; rest = urlPath.slice(m.prefix.length - 1); break; }
   const p = resolve(join(base, decodeURIComponent(rest)));
