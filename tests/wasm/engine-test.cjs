@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Node test of the in-browser engine (scripts/test-wasm-engine.sh): bench signature and fixed-node
-// searches equal to the native engine's, the UCI handshake, malformed input answered with
+// Node test of the in-browser engine (scripts/test-wasm-engine.sh): bench signature, fixed-node
+// searches and perft divides equal to the native engine's, the UCI handshake, malformed input answered with
 // `info string error` while the engine keeps working, and each build's search behaviour (st: no
 // unbounded search; mt: stop and isready during a search, helper threads).
 //
@@ -58,6 +58,28 @@ async function compareSearches(engine) {
         check(same, `go nodes ${kSearchNodes} equals native: ${position.slice(0, 60)} -> ${got[got.length - 1]}`,
             `native:\n${expected.join('\n')}\nwasm:\n${got.join('\n')}`);
     }
+}
+
+// `go perft` through the engine module: the divide and total must be the native engine's.
+async function comparePerft(engine) {
+    const cases = [
+        ['position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 4, false],
+        ['position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 5, false],
+        [kChess960, 4, true],
+    ];
+    for (const [position, depth, chess960] of cases) {
+        const script = [`setoption name UCI_Chess960 value ${chess960}`, position, `go perft ${depth}`];
+        const native = spawnSync(nativeAxon, [], { input: script.join('\n') + '\n', encoding: 'utf8' });
+        const expected = native.stdout.split('\n').filter((l) => l !== '');
+        const from = engine.lines.length;
+        script.forEach((c) => engine.send(c));
+        const end = await engine.waitFor(/^Nodes searched: /, from);
+        const got = engine.lines.slice(from, end + 1);
+        check(expected.length > 2 && JSON.stringify(got) === JSON.stringify(expected),
+            `perft ${depth} equals native: ${position.slice(0, 50)} -> ${got[got.length - 1]}`,
+            `native:\n${expected.join('\n')}\nwasm:\n${got.join('\n')}`);
+    }
+    engine.send('setoption name UCI_Chess960 value false');
 }
 
 async function handshake(engine) {
@@ -163,6 +185,7 @@ async function multiThreaded(engine) {
     const engine = await loadEngine(engineDir, build, build === 'st' ? 1 : 2);
     await handshake(engine);
     await compareSearches(engine);
+    await comparePerft(engine);
     await malformed(engine);
     if (build === 'st') await singleThreaded(engine);
     else await multiThreaded(engine);

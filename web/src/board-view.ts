@@ -7,7 +7,7 @@ import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Key } from '@lichess-org/chessground/types';
 import { chessgroundDests } from 'chessops/compat';
 import type { Chess } from 'chessops/chess';
-import type { Color, Role } from 'chessops/types';
+import type { Color } from 'chessops/types';
 import { makeFen } from 'chessops/fen';
 
 export interface BoardPosition {
@@ -174,4 +174,3 @@ export class BoardView {
   }
 }
 
-export type { PromotionRole, Role };

@@ -42,9 +42,13 @@ export class ChessClock {
   private m_timer: number | undefined;
   private m_tc: TimeControl = timeControlById('5+0');
 
+  private m_warned: Record<Color, boolean> = { white: false, black: false };
+
   constructor(
     private readonly m_elements: Record<Color, HTMLElement>,
     private readonly m_onFlag: (color: Color) => void,
+    /** Called once per game and side when its time drops under kLowTimeMs. */
+    private readonly m_onLowTime: (color: Color) => void = () => {},
   ) {}
 
   get enabled(): boolean {
@@ -61,6 +65,7 @@ export class ChessClock {
     this.stop();
     this.m_tc = tc;
     this.m_remaining = { white: tc.initialMs, black: tc.initialMs };
+    this.m_warned = { white: tc.initialMs <= kLowTimeMs, black: tc.initialMs <= kLowTimeMs };
     this.render();
   }
 
@@ -115,6 +120,10 @@ export class ChessClock {
       this.render();
       this.m_onFlag(color);
       return;
+    }
+    if (!this.m_warned[color] && this.remaining(color) < kLowTimeMs) {
+      this.m_warned[color] = true;
+      this.m_onLowTime(color);
     }
     this.render();
   }

@@ -63,8 +63,12 @@ const board = new BoardView(byTestId('board'), (uci) => onUserMove(uci));
 const moveList = new MoveList(byTestId('move-list'));
 const evalGraph = new EvalGraph(byTestId('eval-graph') as unknown as SVGSVGElement);
 const dashboard = new Dashboard(byTestId('dashboard'));
-const clock = new ChessClock({ white: byTestId('clock-white'), black: byTestId('clock-black') }, (color) =>
-  play.flag(color),
+const clock = new ChessClock(
+  { white: byTestId('clock-white'), black: byTestId('clock-black') },
+  (color) => play.flag(color),
+  (color) => {
+    if (color === play.userColor) sound.play('low-time');
+  },
 );
 
 const play = new PlayController({
@@ -151,6 +155,8 @@ function render(): void {
   if (outcome) {
     banner.textContent = describeOutcome(outcome);
     banner.dataset.result = outcome.result;
+    const forUser = mode === 'play' && play.started ? (!outcome.winner ? 'draw' : outcome.winner === play.userColor ? 'win' : 'loss') : '';
+    banner.className = `status-banner ${forUser}`;
   } else {
     banner.textContent = '';
     delete banner.dataset.result;

@@ -251,7 +251,7 @@ export class PlayController {
     if (generation !== this.m_generation) return;
     this.m_search = null;
     if (!bestmove) {
-      toast('The engine returned no move');
+      toast(engine.state === 'error' ? `Engine error: ${engine.errorMessage}` : 'The engine returned no move');
       return;
     }
     const played = game.play(bestmove);

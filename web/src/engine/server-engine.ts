@@ -81,6 +81,9 @@ export class ServerEngine extends EngineBase implements Engine {
     socket.addEventListener('close', () => {
       this.setState('error', 'the connection to the server was lost');
       this.finishActive(null, null);
+      // Requests waiting for a reply get an error, so that no search waits forever.
+      for (const reply of this.m_replies.values()) reply({ type: 'error', message: 'connection closed' });
+      this.m_replies.clear();
     });
     this.m_ready = Promise.resolve();
     this.setState('ready');

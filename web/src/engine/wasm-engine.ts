@@ -68,6 +68,11 @@ export class WasmEngine extends EngineBase implements Engine {
     const result = (async (): Promise<SearchResult> => {
       await previous;
       await this.m_booting;
+      // The worker died after booting (a crash): start a fresh one.
+      if (!this.m_worker) {
+        this.m_booting = this.boot();
+        await this.m_booting;
+      }
       if (stopRequested) return { bestmove: null, ponder: null, stopped: true };
       this.configure(request.limits);
       const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
