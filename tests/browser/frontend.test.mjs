@@ -290,6 +290,15 @@ for (const mode of MODES) {
       });
     });
 
+    test('bare kings from FEN show the Insufficient material banner, 1/2-1/2', async () => {
+      await withShot(page, shot('insufficient-fen'), async () => {
+        await tid(page, 'mode-analysis').click({ timeout: T.ui });
+        await loadFen(page, '8/8/8/4k3/8/8/8/4K3 w - - 0 1');
+        const b = await waitForBanner(page, 'Insufficient material');
+        assert.equal(b.result, '1/2-1/2');
+      });
+    });
+
     test('a mating move by click ends the game with the Checkmate banner; a fresh FEN hides it', async () => {
       await withShot(page, shot('checkmate-move'), async () => {
         await tid(page, 'mode-analysis').click({ timeout: T.ui });
@@ -457,6 +466,47 @@ for (const mode of MODES) {
           });
           assert.deepEqual(p2.axonErrors, [], 'uncaught exceptions');
         } finally { await p2.context().close(); }
+      });
+
+      test('PGN import, then move-list clicks, arrow keys and flip show the right positions', async () => {
+        const pgn = '[Event "t"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n';
+        const p4 = await openPage(browser, `${SERVER_URL}?engine=server`, 'server-import');
+        try {
+          await withShot(p4, shot('pgn-import'), async () => {
+            await waitForTestHook(p4);
+            await tid(p4, 'pgn-text').fill(pgn, { timeout: T.ui });
+            await tid(p4, 'pgn-import').click({ timeout: T.ui });
+            await p4.waitForFunction(() => window.axonTest.movesUci().length === 10, null, { timeout: T.ui });
+            const ws = await WsReferee.open(SERVER_URL);
+            let uci;
+            try { uci = await ws.pgnToUci(pgn); } finally { ws.close(); }
+            assert.deepEqual(await movesUci(p4), uci, 'imported moves');
+            const fenAt = async (k) => (await assertLegalLine(START_FEN, uci.slice(0, k), `ply ${k}`)).fen;
+            const boardAt = async (k, how) => {
+              const want = await fenAt(k);
+              await p4.waitForFunction((w) => document.querySelector('[data-testid="board"]')?.getAttribute('data-fen')?.split(' ')[0] === w.split(' ')[0], want, { timeout: T.ui })
+                .catch(() => { throw new Error(`after ${how} the board does not show ply ${k}`); });
+              const f = await tid(p4, 'board').getAttribute('data-fen');
+              assert.ok(sameFen(f, want), `after ${how}: board ${f}, native ${want}`);
+            };
+            await boardAt(10, 'the import');
+            await tid(p4, 'move').nth(3).click({ timeout: T.ui }); // ply 4, 2...Nc6
+            await boardAt(4, 'a click on the 4th move');
+            await p4.keyboard.press('ArrowRight');
+            await boardAt(5, 'ArrowRight');
+            await p4.keyboard.press('ArrowLeft');
+            await p4.keyboard.press('ArrowLeft');
+            await boardAt(3, 'ArrowLeft twice');
+            const o = await tid(p4, 'board').getAttribute('data-orientation');
+            await tid(p4, 'flip').click({ timeout: T.ui });
+            await p4.waitForFunction((was) => document.querySelector('[data-testid="board"]')?.getAttribute('data-orientation') !== was, o, { timeout: T.ui });
+            // From ply 3 (Black to move after 2. Nf3) a move by clicks on the flipped board cuts the line there.
+            await clickMove(p4, 'g8', 'f6');
+            await p4.waitForFunction(() => window.axonTest.movesUci().length === 4, null, { timeout: T.ui });
+            assert.deepEqual(await movesUci(p4), [...uci.slice(0, 3), 'g8f6'], 'a new move from ply 3 replaces the rest of the line');
+          });
+          assert.deepEqual(p4.axonErrors, [], 'uncaught exceptions');
+        } finally { await p4.context().close(); }
       });
 
       test('a #fen= link opens the position in analysis', async () => {
