@@ -36,6 +36,7 @@ export class AnalysisController {
     private readonly m_host: AnalysisHost,
     private readonly m_evalBar: HTMLElement,
     private readonly m_lineList: HTMLElement,
+    private readonly m_depthLabel: HTMLElement,
   ) {}
 
   get running(): boolean {
@@ -46,6 +47,7 @@ export class AnalysisController {
     this.stop();
     const token = ++this.m_token;
     this.m_lines.clear();
+    this.m_depthLabel.textContent = '';
     this.renderLines(target.position);
     const engine = this.m_host.engine();
     const position = target.position;
@@ -66,6 +68,7 @@ export class AnalysisController {
         this.m_lines.set(info.multipv, info);
         const white = toWhiteScore(info.score, position.turn);
         if (info.multipv === 1) {
+          this.m_depthLabel.textContent = `depth ${info.depth}`;
           this.showEval(scoreAttribute(white), formatScore(white, 1), whiteWinChance(white));
           this.m_host.onInfo(info, target.ply, white);
         }
@@ -74,6 +77,11 @@ export class AnalysisController {
     });
     this.m_handle = handle;
     handle.result
+      .then((result) => {
+        // The search ended by itself (a depth or time cap of the engine or server): say so.
+        if (token === this.m_token && !result.stopped && this.m_depthLabel.textContent)
+          this.m_depthLabel.textContent += ' · done';
+      })
       .catch(() => undefined)
       .finally(() => {
         if (token === this.m_token) this.m_handle = null;

@@ -79,7 +79,10 @@ const play = new PlayController({
     viewPly = game.plyCount;
     render();
   },
-  moved: (move) => sound.play(move.check ? 'check' : move.capture ? 'capture' : 'move'),
+  moved: (move) => {
+    sound.play(move.check ? 'check' : move.capture ? 'capture' : 'move');
+    announceMove(game.plyCount);
+  },
   ended: () => sound.play('end'),
   engineInfo: (info) => dashboard.update(info),
   engineSearching: (ply) => {
@@ -102,9 +105,18 @@ const analysis = new AnalysisController(
   },
   byTestId('eval-bar'),
   byTestId('pv-lines'),
+  byTestId('analysis-depth'),
 );
 
 // ---- rendering -----------------------------------------------------------------------------
+/** Tells screen readers which move was just played ("Black played Nf6"). */
+function announceMove(ply: number): void {
+  const move = game.moves[ply - 1];
+  if (!move) return;
+  const mover = game.moverOf(ply) === 'white' ? 'White' : 'Black';
+  document.getElementById('move-announcer')!.textContent = `${mover} played ${move.san}`;
+}
+
 function describeOutcome(outcome: GameOutcome): string {
   const winner = outcome.winner ? `${outcome.winner === 'white' ? 'White' : 'Black'} wins` : 'Draw';
   const loser = outcome.winner === 'white' ? 'Black' : 'White';
@@ -179,6 +191,7 @@ function render(): void {
   byTestId<HTMLButtonElement>('nav-last').disabled = atEnd;
   if (document.activeElement !== fenInput) fenInput.value = game.fen(viewPly);
   renderEvalGraph();
+  renderEngineStatus();
 }
 
 function renderEvalGraph(): void {
@@ -240,6 +253,10 @@ function onUserMove(uci: string): void {
     return;
   }
   if (reviewing) return;
+  if (!game.parseMove(uci, viewPly)) {
+    render();
+    return;
+  }
   // In analysis a move from an earlier position replaces the moves after it; a paused game
   // against the engine is over once its record changes.
   if (play.started) play.abandon();
@@ -252,6 +269,7 @@ function onUserMove(uci: string): void {
     return;
   }
   sound.play(played.check ? 'check' : played.capture ? 'capture' : 'move');
+  announceMove(game.plyCount);
   viewPly = game.plyCount;
   render();
   startAnalysis();
@@ -291,9 +309,11 @@ function openForAnalysis(startFen: string, sanMoves: string[] = []): void {
   for (const san of sanMoves) if (!game.play(san, true)) throw new Error(`illegal move in the game: ${san}`);
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
-  setMode('analysis', false);
-  render();
-  startAnalysis();
+  if (mode !== 'analysis') setMode('analysis', false);
+  else {
+    render();
+    startAnalysis();
+  }
 }
 
 function setMode(next: Mode, resume = true): void {
