@@ -4,6 +4,8 @@
 // (page not cross-origin isolated) and, when an isolated URL is given, by its mt build (1 thread,
 // then AXON_NPS_THREADS threads against native at as many). Also the memory the worker adds
 // (renderer RSS, and performance.measureUserAgentSpecificMemory where the page is isolated).
+// Wall-clock nps suffers from other load on the machine; nodes per CPU second (the engine
+// process's, the renderer's) much less, so both are printed.
 // Env: AXON_BIN, AXON_STATIC_URL (plain), AXON_COI_URL (COOP/COEP), both serving the harness
 // at /__harness/; AXON_NPS_NODES (default 1000000), AXON_NPS_THREADS (default 2),
 // AXON_NPS_ROUNDS (default 3; the rounds are interleaved, best and median reported).
@@ -21,10 +23,11 @@ const POSITIONS = [
   '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
 ];
 
-function total(results) {
+function total(results, cpu = null) {
   const positions = results.map((r) => `${r.nodes}/${r.bestmove}`);
   const nodes = results.reduce((s, r) => s + r.nodes, 0), ms = results.reduce((s, r) => s + r.time, 0);
-  return { nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, positions };
+  return { nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, positions,
+    cpuNps: cpu > 0 ? Math.round((nodes * 1000) / cpu) : 0 };
 }
 
 class NativeSession {
@@ -37,11 +40,14 @@ class NativeSession {
   async run(threads) {
     await this.e.setOption('Threads', threads);
     const results = [];
+    let cpu = 0;
     for (const fen of POSITIONS) {
       await this.e.exchange(['ucinewgame', 'isready'], (l) => l === 'readyok');
+      const c0 = cpuMs([this.e.proc.pid]);
       results.push(await this.e.searchNodes(fen, NODES));
+      cpu += cpuMs([this.e.proc.pid]) - c0;
     }
-    return total(results);
+    return total(results, cpu);
   }
   close() { return this.e.quit(); }
 }
@@ -58,6 +64,29 @@ function parentMap() {
   return parent;
 }
 const childrenOf = (pid) => [...parentMap()].filter(([, pp]) => pp === pid).map(([p]) => p);
+
+// CPU time (ms, user + system) of processes: /proc/PID/stat fields 14 and 15, in clock ticks.
+const TICK_MS = 10; // CLK_TCK is 100 on Linux
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(rest[11]) + Number(rest[12]);
+    } catch { /* gone */ }
+  }
+  return ticks * TICK_MS;
+}
+
+function rendererPids(browserPid) {
+  const parent = parentMap();
+  const under = (pid) => { for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === browserPid) return true; return false; };
+  return [...parent.keys()].filter((pid) => {
+    if (!under(pid)) return false;
+    try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer'); } catch { return false; }
+  });
+}
 
 // RSS (KiB) of the renderer processes under one chromium (the page and its workers live there).
 function rendererRssKiB(browserPid) {
@@ -100,18 +129,24 @@ class WasmSession {
     if (/build=mt/.test(this.buildLine)) await this.h(([t]) => window.axonHarness.send(`setoption name Threads value ${t}`), threads);
     else if (threads !== 1) throw new Error('the st build has one thread');
     const results = [];
+    let cpu = 0;
     for (const fen of POSITIONS) {
       await this.h(() => window.axonHarness.send('ucinewgame'));
       await this.h(() => window.axonHarness.send('isready'));
       await this.h(() => window.axonHarness.waitFor('^readyok', 60000));
       await this.h(([f]) => window.axonHarness.send(`position fen ${f}`), fen);
+      // The renderer's CPU time, all its threads: the worker, the pthreads, and a little of the
+      // page itself (idle but for the round trips of this loop).
+      const pids = rendererPids(this.browserPid);
+      const c0 = cpuMs(pids);
       await this.h(([n]) => window.axonHarness.send(`go nodes ${n}`), NODES);
       const lines = await this.h(() => window.axonHarness.waitFor('^bestmove', 300000));
+      cpu += cpuMs(pids) - c0;
       const r = lastSearchInfo(lines);
       if (!r.nodes || !r.time) throw new Error(`no nodes/time in the worker's info lines: ${lines.slice(-3).join(' | ')}`);
       results.push(r);
     }
-    return total(results);
+    return total(results, cpu);
   }
   async memory() {
     this.rssAfter = rendererRssKiB(this.browserPid);
@@ -134,7 +169,7 @@ const mib = (kib) => (kib / 1024).toFixed(0);
 
 const ROUNDS = Number(process.env.AXON_NPS_ROUNDS || 3);
 const best = (runs) => runs.reduce((a, b) => (b.nps > a.nps ? b : a));
-const median = (runs) => { const v = runs.map((r) => r.nps).sort((a, b) => a - b); return v[Math.floor((v.length - 1) / 2)]; };
+const median = (runs, key = 'nps') => { const v = runs.map((r) => r[key]).sort((a, b) => a - b); return v[Math.floor((v.length - 1) / 2)]; };
 
 const sessions = [];
 try {
@@ -164,11 +199,13 @@ try {
   const rows = [];
   for (const c of configs) {
     const b = best(c.runs), m = median(c.runs), ref = nativeAt(c.threads);
-    let line = `${c.name} ${c.threads} thread(s): best ${fmt(b.nps)} nps, median ${fmt(m)} nps (rounds: ${c.runs.map((r) => fmt(r.nps)).join(', ')})`;
+    const mc = median(c.runs, 'cpuNps');
+    let line = `${c.name} ${c.threads} thread(s): best ${fmt(b.nps)} nps, median ${fmt(m)} nps (rounds: ${c.runs.map((r) => fmt(r.nps)).join(', ')});`
+      + ` per CPU second: median ${fmt(mc)} nodes`;
     if (c.name !== 'native') {
-      const ratio = b.nps / best(ref.runs).nps, ratioMedian = m / median(ref.runs);
-      line += `; ratio to native ${c.threads} thread(s): ${ratio.toFixed(3)} best/best, ${ratioMedian.toFixed(3)} median/median`;
-      rows.push(`${c.name} ${c.threads}t ${ratio.toFixed(2)}`);
+      const ratio = b.nps / best(ref.runs).nps, ratioMedian = m / median(ref.runs), ratioCpu = mc / median(ref.runs, 'cpuNps');
+      line += `; ratio to native ${c.threads} thread(s): ${ratio.toFixed(3)} best/best, ${ratioMedian.toFixed(3)} median/median, ${ratioCpu.toFixed(3)} by CPU time`;
+      rows.push(`${c.name} ${c.threads}t ${ratio.toFixed(2)} (CPU time ${ratioCpu.toFixed(2)})`);
     }
     console.log(line);
     if (c.threads === 1) {
@@ -182,7 +219,7 @@ try {
       + ` ${mib(w.rssAfter)} MiB after the searches` + (typeof w.uaMemory === 'number' ? `; measureUserAgentSpecificMemory ${mib(w.uaMemory / 1024)} MiB`
         : w.isolated ? `; measureUserAgentSpecificMemory ${w.uaMemory ?? 'timed out'}` : ''));
   }
-  console.log(`wasm-browser-nps: best-of-${ROUNDS} ratio to native: ${rows.join(', ') || 'no wasm build measured'}`);
+  console.log(`wasm-browser-nps: best-of-${ROUNDS} nps ratio to native (and median nodes per CPU second): ${rows.join(', ') || 'no wasm build measured'}`);
 } finally {
   for (const x of sessions) await x.close().catch(() => {});
 }
