@@ -129,7 +129,14 @@ for (const mode of MODES) {
         // Full strength: the engine manages its clock rather than a weakened quick search.
         const full = tid(page, 'full-strength');
         if ((await full.count()) > 0) await full.check({ timeout: T.ui });
-        else if ((await optionValues(page, 'elo-slider').catch(() => [])).length === 0) await tid(page, 'elo-slider').fill('max').catch(() => {});
+        else {
+          // The contract's other form: the slider's top end means full strength.
+          await tid(page, 'elo-slider').evaluate((e) => {
+            e.value = e.max;
+            e.dispatchEvent(new Event('input', { bubbles: true }));
+            e.dispatchEvent(new Event('change', { bubbles: true }));
+          }, null, { timeout: T.ui });
+        }
         await tid(page, 'new-game').click({ timeout: T.ui });
         const board = tid(page, 'board');
         await page.waitForFunction((c) => document.querySelector('[data-testid="board"]')?.getAttribute('data-orientation') === c,
