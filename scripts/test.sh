@@ -19,7 +19,7 @@
 #
 # Usage: scripts/test.sh [STEP...]        (default: every step, in the order above)
 # Environment:
-#   FUZZ_SECONDS   seconds per fuzz target (default 45)
+#   FUZZ_SECONDS   seconds per fuzz target (default 20)
 #   JOBS           parallel build and test jobs (default: number of cores)
 #   AXON_SKIP_DEPS=1  do not run scripts/install-deps.sh
 # Build folders: build-release, build-asan, build-portable, build-wasm, build-fuzz (git-ignored),
@@ -30,7 +30,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 readonly ROOT=$PWD
 readonly ALL_STEPS=(release asan tsan portable wasm web fuzz)
 readonly JOBS=${JOBS:-$(nproc)}
-readonly FUZZ_SECONDS=${FUZZ_SECONDS:-45}
+readonly FUZZ_SECONDS=${FUZZ_SECONDS:-20}
 readonly SHARED_DATA=${AXON_SHARED_DATA:-$ROOT/../shared/data}
 # Debian's emscripten needs the Debian-packaged node modules (see build-wasm-perft.sh).
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
