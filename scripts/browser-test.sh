@@ -56,8 +56,15 @@ echo "browser-test: $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | h
 
 export AXON_BIN=$axon AXON_ARTIFACTS=$artifacts
 status=0
-(cd "$BROWSER_TESTS_DIR" && node --experimental-websocket --no-warnings=ExperimentalWarning --test \
-    --test-concurrency=1 --test-timeout=240000 --test-reporter=spec frontend.test.mjs) \
+# node's own WebSocket for the SAN referee where this node has one behind a flag (20.10+);
+# otherwise the tests open it inside chromium.
+node_flags=()
+if node --experimental-websocket --no-warnings=ExperimentalWarning -e 0 2>/dev/null; then
+    node_flags=(--experimental-websocket --no-warnings=ExperimentalWarning)
+fi
+# A bound on each test file besides the tests' own bounded waits (node 20.11+).
+if node --test-timeout=1000 -e 0 2>/dev/null; then node_flags+=(--test-timeout=600000); fi
+(cd "$BROWSER_TESTS_DIR" && node "${node_flags[@]}" --test --test-reporter=spec frontend.test.mjs) \
     2>&1 | tee "$artifacts/node-test.out" || status=$?
 # The spec reporter's totals (the same numbers node:test's own summary prints).
 count() { grep -E "^ℹ $1 [0-9]+" "$artifacts/node-test.out" | tail -n 1 | grep -oE '[0-9]+$' || echo "?"; }

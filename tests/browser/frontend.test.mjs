@@ -235,10 +235,10 @@ for (const mode of MODES) {
         const sans = movetext.split(/\s+/).map((t) => t.replace(/^\d+\.(\.\.)?/, '')).filter((t) => t && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t) && !/^\$\d+$/.test(t));
         assert.deepEqual(sans.map(stripSan), dom.map((d) => stripSan(d.san)), 'PGN SAN equals the move list SAN');
         if (SERVER_URL) {
-          const ws = await WsReferee.open(SERVER_URL);
+          const ws = await WsReferee.open(SERVER_URL, browser);
           try {
             assert.deepEqual(await ws.pgnToUci(pgn), game.moves, 'the PGN read by axon serve is the game played');
-          } finally { ws.close(); }
+          } finally { await ws.close(); }
         }
         assert.match(pgn, /\[Result "/, 'PGN has a Result tag');
       });
@@ -350,11 +350,11 @@ for (const mode of MODES) {
         const sans = [];
         for (const t of tokens.slice(start)) { if (!SAN_RE.test(t)) break; sans.push(t); }
         if (SERVER_URL) {
-          const ws = await WsReferee.open(SERVER_URL);
+          const ws = await WsReferee.open(SERVER_URL, browser);
           try {
             const r = await ws.sanLine(fen, sans);
             assert.ok(r.ok, `PV ${sans.join(' ')} is not legal from the position: ${r.error}`);
-          } finally { ws.close(); }
+          } finally { await ws.close(); }
         }
         const score = await tid(page, 'eval-bar').getAttribute('data-score');
         assert.match(score ?? '', /^-?(\d+|M\d+)$/, `eval-bar data-score ${score}`);
@@ -386,11 +386,11 @@ for (const mode of MODES) {
         log(`[${mode.name}] PV before ${before}; after Bc4 ${text}`);
         assert.ok(sans.length > 0, `no SAN in the PV ${JSON.stringify(text)}`);
         if (SERVER_URL) {
-          const ws = await WsReferee.open(SERVER_URL);
+          const ws = await WsReferee.open(SERVER_URL, browser);
           try {
             const r = await ws.sanLine(next.fen, sans);
             assert.ok(r.ok, `the PV shown after Bc4 (${sans.join(' ')}) is not legal after Bc4: ${r.error}`);
-          } finally { ws.close(); }
+          } finally { await ws.close(); }
         }
       });
     });
@@ -489,9 +489,9 @@ for (const mode of MODES) {
             await tid(p4, 'pgn-text').fill(pgn, { timeout: T.ui });
             await tid(p4, 'pgn-import').click({ timeout: T.ui });
             await p4.waitForFunction(() => window.axonTest.movesUci().length === 10, null, { timeout: T.ui });
-            const ws = await WsReferee.open(SERVER_URL);
+            const ws = await WsReferee.open(SERVER_URL, browser);
             let uci;
-            try { uci = await ws.pgnToUci(pgn); } finally { ws.close(); }
+            try { uci = await ws.pgnToUci(pgn); } finally { await ws.close(); }
             assert.deepEqual(await movesUci(p4), uci, 'imported moves');
             const fenAt = async (k) => (await assertLegalLine(START_FEN, uci.slice(0, k), `ply ${k}`)).fen;
             const boardAt = async (k, how) => {

@@ -26,8 +26,10 @@ const POSITIONS = [
 function total(results, cpu = null) {
   const positions = results.map((r) => `${r.nodes}/${r.bestmove}`);
   const nodes = results.reduce((s, r) => s + r.nodes, 0), ms = results.reduce((s, r) => s + r.time, 0);
+  // CPU time covers the whole search, up to the node limit, while the last info line comes
+  // before its end: nodes per CPU second count the limit's nodes.
   return { nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, positions,
-    cpuNps: cpu > 0 ? Math.round((nodes * 1000) / cpu) : 0 };
+    cpuNps: cpu > 0 ? Math.round((NODES * results.length * 1000) / cpu) : 0 };
 }
 
 class NativeSession {

@@ -150,8 +150,9 @@ export async function waitForEngineState(page, states, timeout = T.load) {
   return el.getAttribute('data-state');
 }
 
-// Selects an option of a <select> by value with a real click on the element first (playwright's
-// selectOption dispatches the input/change events a user's choice does).
+// Selects an option of a <select> by value once it is visible (playwright's selectOption
+// dispatches the input/change events a user's choice does; a native dropdown cannot be clicked
+// in headless mode).
 export async function choose(page, id, value) {
   const sel = tid(page, id);
   await sel.waitFor({ state: 'visible', timeout: T.ui });
