@@ -50,6 +50,12 @@ export class BoardView {
       draggable: { enabled: true, showGhost: true },
       drawable: { enabled: true, visible: true },
     });
+    // chessground caches the board's screen position and refreshes it only on scroll or resize:
+    // a layout change that moves the board without resizing it would send clicks to the wrong
+    // squares, so the cache is dropped before every press (capture phase, ahead of chessground).
+    for (const type of ['mousedown', 'touchstart'] as const) {
+      ground.addEventListener(type, () => this.api.state.dom.bounds.clear(), { capture: true, passive: true });
+    }
     this.m_picker = document.createElement('div');
     this.m_picker.className = 'cg-wrap promotion-picker';
     this.m_picker.dataset.testid = 'promotion-picker';

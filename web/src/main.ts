@@ -428,7 +428,13 @@ function initControls(): void {
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
   byTestId('flip').addEventListener('click', flip);
-  byTestId('takeback').addEventListener('click', () => play.takeback());
+  byTestId('takeback').addEventListener('click', () => {
+    play.takeback();
+    // A takeback to the user's turn starts no search: the dashboard must not keep the lines of a
+    // position no longer on the board (a search that did start is about this same position).
+    dashboard.setRoot(game.position(game.plyCount));
+    dashboard.clear();
+  });
   byTestId('resign').addEventListener('click', () => play.resign());
   byTestId('offer-draw').addEventListener('click', () => play.offerDraw());
   byTestId('nav-first').addEventListener('click', () => goTo(0));
