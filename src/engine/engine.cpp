@@ -21,7 +21,8 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
     m_options.addSpin("MultiPV", 1, 1, 256, [this](long long n) { m_multiPv = int(n); });
     // The GUI decides when to ponder; the option only tells it that we can.
     m_options.addCheck("Ponder", false, [](bool) {});
-    m_options.addSpin("Move Overhead", 10, 0, 5000, [this](long long ms) { m_moveOverheadMs = int(ms); });
+    m_options.addSpin("Move Overhead", 10, 0, 5000,
+                      [this](long long ms) { m_moveOverheadMs = int(ms); });
     m_options.addButton("Clear Hash", [this] { m_searcher.clear(); });
     m_options.addCheck("UCI_Chess960", false, [this](bool v) { m_chess960 = v; });
     // Strength limiting (search/skill.h): UCI_LimitStrength with UCI_Elo takes precedence over
@@ -47,7 +48,8 @@ Engine::~Engine() {
     m_searcher.wait();
 }
 
-std::optional<std::string> Engine::setPosition(const std::string& fen, const std::vector<std::string>& moves) {
+std::optional<std::string> Engine::setPosition(const std::string& fen,
+                                               const std::vector<std::string>& moves) {
     auto parsed = parseFen(fen.empty() ? Position::kStartFen : fen);
     if (!parsed) return parsed.error();
     Position pos = std::move(*parsed);

@@ -40,7 +40,8 @@ class Engine {
 
     // Sets the position from a FEN (or the start position when empty) and moves in UCI
     // notation. On error the current position is left unchanged.
-    std::optional<std::string> setPosition(const std::string& fen, const std::vector<std::string>& moves);
+    std::optional<std::string> setPosition(const std::string& fen,
+                                           const std::vector<std::string>& moves);
     const chess::Position& position() const { return m_position; }
 
     void go(const search::SearchLimits& limits, Callbacks callbacks);

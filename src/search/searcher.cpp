@@ -32,7 +32,8 @@ void Searcher::setThreads(int count) {
     wait();
     m_workers.clear();
     if (!kThreaded) count = 1;
-    for (int i = 0; i < std::max(1, count); ++i) m_workers.push_back(std::make_unique<Worker>(i, m_shared));
+    for (int i = 0; i < std::max(1, count); ++i)
+        m_workers.push_back(std::make_unique<Worker>(i, m_shared));
 }
 
 void Searcher::setHash(std::size_t megabytes) {

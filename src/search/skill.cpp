@@ -12,8 +12,8 @@ namespace axon::search {
 
 namespace {
 
-// Calibration anchors: at each Elo from 1350, the node budget and margin that scored near 50% against
-// Stockfish 15.1 with UCI_LimitStrength and the same UCI_Elo at 5+0.05 (docs/strength.md,
+// Calibration anchors: at each Elo from 1350, the node budget and margin that scored near 50%
+// against Stockfish 15.1 with UCI_LimitStrength and the same UCI_Elo at 5+0.05 (docs/strength.md,
 // section "UCI_Elo calibration", has the games and commands). Between anchors the node budget
 // is interpolated geometrically and the margin linearly. Measured, Axon's Elo against
 // Stockfish at the same level (95%):
@@ -33,7 +33,7 @@ struct Anchor {
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1000, 2000, 85}, //
+    Anchor{1000, 2000, 85},  //
     Anchor{1350, 5000, 40},  //
     Anchor{1500, 8000, 30},  //
     Anchor{1800, 50000, 10}, //

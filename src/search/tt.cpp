@@ -17,7 +17,8 @@ struct Packed {
     std::int16_t score;
     std::int16_t eval;
     std::uint8_t depth;
-    std::uint8_t flags; // generation (6 bits) << 2 | bound (2 bits); pv lives in the depth's top bit
+    std::uint8_t
+        flags; // generation (6 bits) << 2 | bound (2 bits); pv lives in the depth's top bit
 };
 static_assert(sizeof(Packed) == 8);
 
@@ -70,9 +71,7 @@ TranspositionTable::Cluster& TranspositionTable::clusterFor(chess::Key key) cons
     return m_clusters[index];
 }
 
-void TranspositionTable::prefetch(chess::Key key) const {
-    __builtin_prefetch(&clusterFor(key));
-}
+void TranspositionTable::prefetch(chess::Key key) const { __builtin_prefetch(&clusterFor(key)); }
 
 bool TranspositionTable::probe(chess::Key key, TTData& out) const {
     Cluster& cluster = clusterFor(key);
@@ -113,7 +112,8 @@ void TranspositionTable::store(chess::Key key, chess::Move move, int score, int 
     }
 
     const std::uint64_t oldData = victim->data.load(std::memory_order_relaxed);
-    const bool sameKey = oldData && (victim->keyXorData.load(std::memory_order_relaxed) ^ oldData) == key;
+    const bool sameKey =
+        oldData && (victim->keyXorData.load(std::memory_order_relaxed) ^ oldData) == key;
     Packed p{};
     if (sameKey) {
         const Packed old = unpack(oldData);
