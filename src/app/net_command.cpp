@@ -7,8 +7,6 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <vector>
 
 #include "chess/fen.h"
@@ -116,13 +114,12 @@ NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
 }
 
 int runNetInfo(const NetCommandArgs& args) {
-    std::ifstream in(args.file, std::ios::binary);
-    if (!in) {
-        std::fprintf(stderr, "cannot open %s\n", args.file.c_str());
+    const auto contents = nn::readFileBytes(args.file);
+    if (!contents) {
+        std::fprintf(stderr, "%s\n", contents.error().c_str());
         return 1;
     }
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
+    const std::vector<std::uint8_t>& bytes = *contents;
     auto header = nn::readNetHeader(bytes);
     if (!header) {
         std::fprintf(stderr, "%s: %s\n", args.file.c_str(), header.error().c_str());

@@ -134,13 +134,19 @@ util::Result<Network> readNetwork(std::span<const std::uint8_t> file) {
     return net;
 }
 
-util::Result<Network> readNetworkFile(const std::string& path) {
+util::Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return util::makeError("cannot open " + path);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                    std::istreambuf_iterator<char>());
     if (in.bad()) return util::makeError("cannot read " + path);
-    auto net = readNetwork(bytes);
+    return bytes;
+}
+
+util::Result<Network> readNetworkFile(const std::string& path) {
+    auto bytes = readFileBytes(path);
+    if (!bytes) return util::makeError(bytes.error());
+    auto net = readNetwork(*bytes);
     if (!net) return util::makeError(path + ": " + net.error());
     return net;
 }

@@ -37,6 +37,8 @@ std::uint64_t contentHash(std::span<const std::uint8_t> file);
 util::Result<NetHeader> readNetHeader(std::span<const std::uint8_t> file);
 
 util::Result<Network> readNetwork(std::span<const std::uint8_t> file);
+// A file's whole contents, or why it cannot be read (it checks nothing of the format).
+util::Result<std::vector<std::uint8_t>> readFileBytes(const std::string& path);
 util::Result<Network> readNetworkFile(const std::string& path);
 
 // The file's bytes; the network must be valid (Network::validate).
