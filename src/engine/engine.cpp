@@ -6,6 +6,7 @@
 
 #include "chess/fen.h"
 #include "chess/uci_move.h"
+#include "engine/eval_file.h"
 #include "eval/evaluate.h"
 #include "util/prng.h"
 
@@ -41,6 +42,16 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
     });
     m_options.set("Skill Seed", "0");
     m_options.addCheck("UCI_ShowWDL", false, [this](bool v) { m_showWdl = v; });
+    // A network file, "<embedded>" (the built-in network) or "<pst>" (the hand-written
+    // evaluation). A file that fails to load leaves the current evaluation in place.
+    m_evalSource = eval::EvalSource{embeddedNetwork()};
+    m_options.addString("EvalFile", kEmbeddedEvalName,
+                        [this](const std::string& value) -> std::optional<std::string> {
+                            auto source = loadEvalSource(value);
+                            if (!source) return source.error();
+                            m_evalSource = std::move(*source);
+                            return std::nullopt;
+                        });
 }
 
 Engine::~Engine() {
@@ -69,6 +80,7 @@ void Engine::go(const search::SearchLimits& limits, Callbacks callbacks) {
     request.multiPv = m_multiPv;
     request.moveOverheadMs = m_moveOverheadMs;
     request.skill = skill();
+    request.evalSource = m_evalSource;
     // One seed per search from the option, the game number and the position: the same game
     // replayed with the same Skill Seed repeats its moves.
     util::Prng mix(m_skillSeed ^ (m_gameNumber * 0x9E3779B97F4A7C15ULL) ^ m_position.key());
@@ -94,7 +106,14 @@ search::SkillSettings Engine::skill() const {
     return search::skillForLevel(m_skillLevel);
 }
 
-std::string Engine::evalBreakdown() const { return eval::explain(m_position); }
+std::string Engine::evalBreakdown() const {
+    std::string out = "evaluation: " + describeEvalSource(m_evalSource) + "\n";
+    if (m_evalSource.network)
+        out += "network (side to move) " +
+               std::to_string(eval::evaluateOnce(m_evalSource, m_position)) + " cp\n\n" +
+               "hand-written terms, for comparison:\n";
+    return out + eval::explain(m_position);
+}
 
 std::string Engine::moveToString(Move m) const { return toUci(m, m_chess960); }
 

@@ -11,6 +11,7 @@
 
 #include "chess/position.h"
 #include "engine/options.h"
+#include "eval/evaluator.h"
 #include "search/searcher.h"
 #include "search/skill.h"
 
@@ -58,6 +59,7 @@ class Engine {
     bool showWdl() const { return m_showWdl; }
 
     std::string evalBreakdown() const;
+    const eval::EvalSource& evalSource() const { return m_evalSource; }
     std::string moveToString(chess::Move m) const;
 
   private:
@@ -74,6 +76,7 @@ class Engine {
     std::uint64_t m_skillSeed = 0;
     std::uint64_t m_gameNumber = 0;
     bool m_showWdl = false;
+    eval::EvalSource m_evalSource;
 
     static constexpr int kDefaultElo = 1500;
 };

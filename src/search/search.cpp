@@ -66,6 +66,8 @@ void Worker::clearHistory() {
 
 void Worker::run(const Position& root) {
     m_pos = root;
+    m_eval.setSource(m_shared.evalSource);
+    m_eval.reset(root);
     m_nodes.store(0, std::memory_order_relaxed);
     m_completedDepth = 0;
     m_result = {};
@@ -262,7 +264,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     if (!isRoot) {
         // Step 2. Draws by rule, the ply limit, mate-distance pruning.
         if (isDrawByRule(m_pos, ply)) return kScoreDraw;
-        if (ply >= kMaxPly - 1) return inCheck ? kScoreDraw : eval::evaluate(m_pos);
+        if (ply >= kMaxPly - 1) return inCheck ? kScoreDraw : evaluate();
         alpha = std::max(alpha, matedIn(ply));
         beta = std::min(beta, mateIn(ply + 1));
         if (alpha >= beta) return alpha;
@@ -287,7 +289,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     } else if (excluded) {
         staticEval = ss.staticEval;
     } else {
-        staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : eval::evaluate(m_pos);
+        staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : evaluate();
         ss.staticEval = staticEval;
         if (!ttHit) m_shared.tt->store(m_pos.key(), Move::none(), kScoreNone, staticEval, -1, Bound::None, ttPv);
     }
@@ -323,9 +325,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             ss.move = Move::null();
             ss.movedPiece = NoPiece;
             ss.continuation = nullptr;
-            m_pos.makeNullMove();
+            makeNullMove();
             int score = -search<NonPV>(-beta, -beta + 1, depth - r, !cutNode, ply + 1);
-            m_pos.unmakeNullMove();
+            unmakeNullMove();
             if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
             if (score >= beta) {
                 if (score >= kScoreMateInMaxPly) score = beta;
@@ -422,7 +424,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         ss.move = m;
         ss.movedPiece = m_pos.movedPiece(m);
         ss.continuation = &m_continuation->at(ss.movedPiece, m.to());
-        m_pos.makeMove(m);
+        makeMove(m);
 
         const int newDepth = depth - 1 + extension;
         int score;
@@ -447,7 +449,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         if (isPv && (moveCount == 1 || score > alpha))
             score = -search<PV>(-beta, -alpha, newDepth, false, ply + 1);
 
-        m_pos.unmakeMove();
+        unmakeMove();
         if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
 
         if (isRoot) {
@@ -511,7 +513,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
 
     const bool inCheck = m_pos.inCheck();
     if (isDrawByRule(m_pos, ply)) return kScoreDraw;
-    if (ply >= kMaxPly - 1) return inCheck ? kScoreDraw : eval::evaluate(m_pos);
+    if (ply >= kMaxPly - 1) return inCheck ? kScoreDraw : evaluate();
 
     TTData tt;
     const bool ttHit = m_shared.tt->probe(m_pos.key(), tt);
@@ -526,7 +528,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (inCheck) {
         bestScore = -kScoreInfinite;
     } else {
-        staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : eval::evaluate(m_pos);
+        staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : evaluate();
         bestScore = staticEval;
         if (ttHit && ttScore != kScoreNone &&
             (tt.bound == (ttScore > bestScore ? Bound::Lower : Bound::Upper) || tt.bound == Bound::Exact))
@@ -555,9 +557,9 @@ int Worker::qsearch(int alpha, int beta, int ply) {
         stack(ply).move = m;
         stack(ply).movedPiece = m_pos.movedPiece(m);
         stack(ply).continuation = &m_continuation->at(stack(ply).movedPiece, m.to());
-        m_pos.makeMove(m);
+        makeMove(m);
         const int score = -qsearch<Type>(-beta, -alpha, ply + 1);
-        m_pos.unmakeMove();
+        unmakeMove();
         if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
 
         if (score > bestScore) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "eval/evaluator.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/score.h"
@@ -61,6 +62,8 @@ struct SharedSearchState {
     // Node budget of strength limiting (0: none); unlike limits.nodes it spares iteration 1.
     std::uint64_t skillNodes = 0;
     int threadCount = 1;
+    // What every worker evaluates with (set per search).
+    eval::EvalSource evalSource;
     SearchCallbacks callbacks;
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
 
@@ -112,7 +115,9 @@ class Worker {
     int qsearch(int alpha, int beta, int ply);
 
     bool shouldStop();
-    void countNode() { m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    void countNode() {
+        m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
     void reportInfo(int depth, Bound bound, int pvIndex);
     void updatePv(int ply, chess::Move move);
     void updateQuietHistories(int ply, chess::Move best, const chess::Move* quiets, int quietCount,
@@ -121,10 +126,29 @@ class Worker {
                               int depth);
     bool isRootMoveAllowed(chess::Move m) const;
     StackEntry& stack(int ply) { return m_stack[ply + kStackOffset]; }
+    // Make/unmake keeping the evaluator's accumulators in step with the position.
+    void makeMove(chess::Move m) {
+        m_eval.push(m_pos, m);
+        m_pos.makeMove(m);
+    }
+    void unmakeMove() {
+        m_pos.unmakeMove();
+        m_eval.pop();
+    }
+    void makeNullMove() {
+        m_eval.pushNull();
+        m_pos.makeNullMove();
+    }
+    void unmakeNullMove() {
+        m_pos.unmakeNullMove();
+        m_eval.pop();
+    }
+    int evaluate() { return m_eval.evaluate(m_pos); }
 
     int m_id;
     SharedSearchState& m_shared;
     chess::Position m_pos;
+    eval::Evaluator m_eval;
     std::atomic<std::uint64_t> m_nodes{0};
     int m_selDepth = 0;
     int m_rootDepth = 0;

@@ -74,6 +74,7 @@ void Searcher::runMain(Request request) {
     m_shared.multiPv =
         skill.enabled ? std::max(m_shared.reportedLines, skill.lines) : m_shared.reportedLines;
     m_shared.threadCount = int(m_workers.size());
+    m_shared.evalSource = request.evalSource;
     m_shared.callbacks = request.callbacks;
     m_shared.time.start(request.limits, request.position.sideToMove(), request.moveOverheadMs,
                         request.position.gamePly());

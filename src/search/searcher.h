@@ -33,6 +33,8 @@ class Searcher {
         int moveOverheadMs = 10;
         // Strength limiting: a node budget, extra internal lines and a seeded choice among them.
         SkillSettings skill;
+        // The network (or none: the hand-written evaluation) every thread evaluates with.
+        eval::EvalSource evalSource;
         SearchCallbacks callbacks;
         // Called once with the final result when the search ends (after stop while pondering).
         std::function<void(const SearchResult&)> onDone;

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The evaluation a search thread drives: the network through an incrementally updated
+// accumulator stack, or the hand-written evaluation when no network is set. The search calls
+// push/pop beside every make/unmake so the network's accumulators follow the tree.
+#pragma once
+
+#include <memory>
+
+#include "chess/position.h"
+#include "nn/accumulator.h"
+#include "nn/network.h"
+
+namespace axon::eval {
+
+// Where evaluations come from; shared read-only by every thread (null network: hand-written).
+struct EvalSource {
+    std::shared_ptr<const nn::Network> network;
+    bool operator==(const EvalSource&) const = default;
+};
+
+class Evaluator {
+  public:
+    void setSource(const EvalSource& source);
+    const EvalSource& source() const { return m_source; }
+
+    // Starts at `root` (the accumulators of the root are computed now).
+    void reset(const chess::Position& root) {
+        if (m_stack) m_stack->reset(root);
+    }
+    // Before `before.makeMove(m)`.
+    void push(const chess::Position& before, chess::Move m) {
+        if (m_stack) m_stack->push(before, m);
+    }
+    void pushNull() {
+        if (m_stack) m_stack->pushNull();
+    }
+    // After the matching unmake.
+    void pop() {
+        if (m_stack) m_stack->pop();
+    }
+    // Centipawns from the side to move's view; `pos` is the position after the pushes so far.
+    int evaluate(const chess::Position& pos);
+
+    // For tests: every network evaluation is recomputed from scratch and a difference aborts
+    // the process, so a push/pop the search forgot cannot go unnoticed.
+    static void setVerification(bool on);
+
+  private:
+    EvalSource m_source;
+    std::unique_ptr<nn::AccumulatorStack> m_stack;
+};
+
+// One evaluation of `pos` by `source`, without incremental state (the `eval` command, tools).
+int evaluateOnce(const EvalSource& source, const chess::Position& pos);
+
+} // namespace axon::eval
