@@ -208,8 +208,20 @@ int BasicAccumulatorStack<B>::evaluate(const Position& pos) {
 }
 
 template class BasicAccumulatorStack<simd::Scalar>;
+#if defined(AXON_NN_HAS_AVX512)
+template class BasicAccumulatorStack<simd::Avx512>;
+#endif
 #if defined(AXON_NN_HAS_AVX2)
 template class BasicAccumulatorStack<simd::Avx2>;
+#endif
+#if defined(AXON_NN_HAS_SSE41)
+template class BasicAccumulatorStack<simd::Sse41>;
+#endif
+#if defined(AXON_NN_HAS_NEON)
+template class BasicAccumulatorStack<simd::Neon>;
+#endif
+#if defined(AXON_NN_HAS_SIMD128)
+template class BasicAccumulatorStack<simd::Simd128>;
 #endif
 
 int evaluateReference(const Network& net, const Position& pos) {

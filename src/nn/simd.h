@@ -1,18 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SIMD vocabulary the inference kernels are written in: one struct per back end with the
 // same operations on 16-bit and 32-bit integer lanes. Every operation wraps modulo 2^16 or 2^32
-// the way the hardware does, so every back end gives bit-identical results. The scalar back end
-// is always compiled (it is the reference the tests compare the others with, and what the WASM
-// build uses until a SIMD128 back end exists); AVX2 where the compiler targets it. SSE4.1,
-// AVX-512, NEON and WASM SIMD128 fit as further structs with the same members.
+// the way the hardware does, and the kernels only combine lanes in ways every width shares
+// (lane-wise sums, adjacent-pair products, a final total modulo 2^32), so every back end gives
+// bit-identical results. The scalar back end is always compiled: it is the reference the tests
+// hold the others to. The others are compiled where the compiler targets them: AVX-512 (BW),
+// AVX2, SSE4.1, NEON and WebAssembly SIMD128; `Native` is the widest.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#define AXON_NN_HAS_AVX512 1
+#endif
 #if defined(__AVX2__)
-#include <immintrin.h>
 #define AXON_NN_HAS_AVX2 1
+#endif
+#if defined(__SSE4_1__)
+#define AXON_NN_HAS_SSE41 1
+#endif
+#if defined(AXON_NN_HAS_AVX512) || defined(AXON_NN_HAS_AVX2) || defined(AXON_NN_HAS_SSE41)
+#include <immintrin.h>
+#endif
+#if defined(__ARM_NEON) && defined(__aarch64__)
+#define AXON_NN_HAS_NEON 1
+#include <arm_neon.h>
+#endif
+#if defined(__wasm_simd128__)
+#define AXON_NN_HAS_SIMD128 1
+#include <wasm_simd128.h>
 #endif
 
 namespace axon::nn::simd {
@@ -93,6 +110,36 @@ struct Scalar {
     static std::int16_t wrap16(int x) { return std::int16_t(std::uint16_t(x)); }
 };
 
+#if defined(AXON_NN_HAS_AVX512)
+struct Avx512 {
+    static constexpr const char* kName = "avx512";
+    static constexpr int kLanes16 = 32;
+    using V16 = __m512i;
+    using V32 = __m512i;
+
+    static V16 load(const std::int16_t* p) { return _mm512_loadu_si512(p); }
+    static void store(std::int16_t* p, V16 a) { _mm512_storeu_si512(p, a); }
+    static V16 splat16(std::int16_t x) { return _mm512_set1_epi16(x); }
+    static V16 add16(V16 a, V16 b) { return _mm512_add_epi16(a, b); }
+    static V16 sub16(V16 a, V16 b) { return _mm512_sub_epi16(a, b); }
+    static V16 max16(V16 a, V16 b) { return _mm512_max_epi16(a, b); }
+    static V16 min16(V16 a, V16 b) { return _mm512_min_epi16(a, b); }
+    static V16 mullo16(V16 a, V16 b) { return _mm512_mullo_epi16(a, b); }
+    static V32 madd16(V16 a, V16 b) { return _mm512_madd_epi16(a, b); }
+    static V32 zero32() { return _mm512_setzero_si512(); }
+    static V32 add32(V32 a, V32 b) { return _mm512_add_epi32(a, b); }
+    // Through memory: once per evaluation, and GCC 12's reduction intrinsics trip
+    // -Wmaybe-uninitialized in its own headers.
+    static std::int32_t hsum32(V32 a) {
+        alignas(64) std::uint32_t lanes[16];
+        _mm512_store_si512(lanes, a);
+        std::uint32_t s = 0;
+        for (const std::uint32_t x : lanes) s += x;
+        return std::int32_t(s);
+    }
+};
+#endif
+
 #if defined(AXON_NN_HAS_AVX2)
 struct Avx2 {
     static constexpr const char* kName = "avx2";
@@ -122,7 +169,101 @@ struct Avx2 {
         return _mm_cvtsi128_si32(s);
     }
 };
+#endif
+
+#if defined(AXON_NN_HAS_SSE41)
+struct Sse41 {
+    static constexpr const char* kName = "sse41";
+    static constexpr int kLanes16 = 8;
+    using V16 = __m128i;
+    using V32 = __m128i;
+
+    static V16 load(const std::int16_t* p) {
+        return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    }
+    static void store(std::int16_t* p, V16 a) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a);
+    }
+    static V16 splat16(std::int16_t x) { return _mm_set1_epi16(x); }
+    static V16 add16(V16 a, V16 b) { return _mm_add_epi16(a, b); }
+    static V16 sub16(V16 a, V16 b) { return _mm_sub_epi16(a, b); }
+    static V16 max16(V16 a, V16 b) { return _mm_max_epi16(a, b); }
+    static V16 min16(V16 a, V16 b) { return _mm_min_epi16(a, b); }
+    static V16 mullo16(V16 a, V16 b) { return _mm_mullo_epi16(a, b); }
+    static V32 madd16(V16 a, V16 b) { return _mm_madd_epi16(a, b); }
+    static V32 zero32() { return _mm_setzero_si128(); }
+    static V32 add32(V32 a, V32 b) { return _mm_add_epi32(a, b); }
+    static std::int32_t hsum32(V32 a) {
+        a = _mm_add_epi32(a, _mm_shuffle_epi32(a, 0x4E));
+        a = _mm_add_epi32(a, _mm_shuffle_epi32(a, 0xB1));
+        return _mm_cvtsi128_si32(a);
+    }
+};
+#endif
+
+#if defined(AXON_NN_HAS_NEON)
+struct Neon {
+    static constexpr const char* kName = "neon";
+    static constexpr int kLanes16 = 8;
+    using V16 = int16x8_t;
+    using V32 = int32x4_t;
+
+    static V16 load(const std::int16_t* p) { return vld1q_s16(p); }
+    static void store(std::int16_t* p, V16 a) { vst1q_s16(p, a); }
+    static V16 splat16(std::int16_t x) { return vdupq_n_s16(x); }
+    static V16 add16(V16 a, V16 b) { return vaddq_s16(a, b); }
+    static V16 sub16(V16 a, V16 b) { return vsubq_s16(a, b); }
+    static V16 max16(V16 a, V16 b) { return vmaxq_s16(a, b); }
+    static V16 min16(V16 a, V16 b) { return vminq_s16(a, b); }
+    static V16 mullo16(V16 a, V16 b) { return vmulq_s16(a, b); }
+    // pmaddwd: widening products of lanes 0-3 and 4-7, then adjacent pairs added (wrapping).
+    static V32 madd16(V16 a, V16 b) {
+        return vpaddq_s32(vmull_s16(vget_low_s16(a), vget_low_s16(b)), vmull_high_s16(a, b));
+    }
+    static V32 zero32() { return vdupq_n_s32(0); }
+    static V32 add32(V32 a, V32 b) { return vaddq_s32(a, b); }
+    static std::int32_t hsum32(V32 a) { return vaddvq_s32(a); }
+};
+#endif
+
+#if defined(AXON_NN_HAS_SIMD128)
+struct Simd128 {
+    static constexpr const char* kName = "simd128";
+    static constexpr int kLanes16 = 8;
+    using V16 = v128_t;
+    using V32 = v128_t;
+
+    static V16 load(const std::int16_t* p) { return wasm_v128_load(p); }
+    static void store(std::int16_t* p, V16 a) { wasm_v128_store(p, a); }
+    static V16 splat16(std::int16_t x) { return wasm_i16x8_splat(x); }
+    static V16 add16(V16 a, V16 b) { return wasm_i16x8_add(a, b); }
+    static V16 sub16(V16 a, V16 b) { return wasm_i16x8_sub(a, b); }
+    static V16 max16(V16 a, V16 b) { return wasm_i16x8_max(a, b); }
+    static V16 min16(V16 a, V16 b) { return wasm_i16x8_min(a, b); }
+    static V16 mullo16(V16 a, V16 b) { return wasm_i16x8_mul(a, b); }
+    static V32 madd16(V16 a, V16 b) { return wasm_i32x4_dot_i16x8(a, b); }
+    static V32 zero32() { return wasm_i32x4_splat(0); }
+    static V32 add32(V32 a, V32 b) { return wasm_i32x4_add(a, b); }
+    static std::int32_t hsum32(V32 a) {
+        const std::uint32_t s = std::uint32_t(wasm_i32x4_extract_lane(a, 0)) +
+                                std::uint32_t(wasm_i32x4_extract_lane(a, 1)) +
+                                std::uint32_t(wasm_i32x4_extract_lane(a, 2)) +
+                                std::uint32_t(wasm_i32x4_extract_lane(a, 3));
+        return std::int32_t(s);
+    }
+};
+#endif
+
+#if defined(AXON_NN_HAS_AVX512)
+using Native = Avx512;
+#elif defined(AXON_NN_HAS_AVX2)
 using Native = Avx2;
+#elif defined(AXON_NN_HAS_SSE41)
+using Native = Sse41;
+#elif defined(AXON_NN_HAS_NEON)
+using Native = Neon;
+#elif defined(AXON_NN_HAS_SIMD128)
+using Native = Simd128;
 #else
 using Native = Scalar;
 #endif
