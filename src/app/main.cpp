@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "app/data_command.h"
+#include "app/datagen_command.h"
 #include "app/epd_command.h"
+#include "app/label_command.h"
 #include "app/match_command.h"
 #include "app/net_command.h"
 #include "app/perft_command.h"
@@ -59,7 +62,19 @@ int main(int argc, char** argv) {
     axon::app::NetCommandArgs netArgs;
     const auto netCmds = axon::app::addNetCommand(app, netArgs);
 
+    axon::app::DatagenCommandArgs datagenArgs;
+    auto* datagenCmd = axon::app::addDatagenCommand(app, datagenArgs);
+    axon::app::LabelCommandArgs labelArgs;
+    auto* labelCmd = axon::app::addLabelCommand(app, labelArgs);
+    axon::app::DataCommandArgs dataArgs;
+    const auto dataCmds = axon::app::addDataCommand(app, dataArgs);
+
     CLI11_PARSE(app, argc, argv);
+
+    if (datagenCmd->parsed()) return axon::app::runDatagenCommand(datagenArgs);
+    if (labelCmd->parsed()) return axon::app::runLabelCommand(labelArgs);
+    if (dataCmds.stats->parsed()) return axon::app::runDataStats(dataArgs);
+    if (dataCmds.dump->parsed()) return axon::app::runDataDump(dataArgs);
 
     if (netCmds.info->parsed()) return axon::app::runNetInfo(netArgs);
     if (netCmds.random->parsed()) return axon::app::runNetRandom(netArgs);

@@ -12,6 +12,9 @@ namespace axon::search {
 struct SearchLimits {
     int depth = 0;             // 0: no limit
     std::uint64_t nodes = 0;   // 0: no limit
+    // Soft node limit (datagen): no new iteration starts once this many nodes are searched, so
+    // every answer comes from a completed iteration; `nodes` stays the hard cap. 0: none.
+    std::uint64_t softNodes = 0;
     std::int64_t moveTimeMs = 0;
     std::int64_t timeMs[2] = {0, 0}; // remaining clock per colour; 0: no clock
     std::int64_t incMs[2] = {0, 0};

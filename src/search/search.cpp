@@ -148,6 +148,7 @@ void Worker::iterativeDeepening() {
         if (m_id != 0) continue;
         if (limits.mate && best.score >= kScoreMateInMaxPly && mateDistance(best.score) <= limits.mate)
             break;
+        if (limits.softNodes && m_shared.totalNodes() >= limits.softNodes) break;
         const int scoreDrop = best.previousScore == -kScoreInfinite ? 0 : best.previousScore - best.score;
         if (!m_shared.pondering.load() && m_shared.time.softExpired(stability, scoreDrop)) break;
     }

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Ctrl-C for the long-running data commands: the first SIGINT or SIGTERM sets a flag the work
+// polls, so it can stop at a safe point; a second one ends the process at once.
+#pragma once
+
+#include <atomic>
+#include <string>
+
+namespace axon::app {
+
+// Installs the handlers (once) and returns the flag they set.
+const std::atomic<bool>& installInterruptFlag();
+
+// "2h05m", "3m07s", "12s".
+std::string formatDuration(double seconds);
+
+} // namespace axon::app

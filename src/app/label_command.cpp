@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `axon label`: options (the engine and limit as in `axon epd`), progress and summary.
+#include "app/label_command.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cinttypes>
+#include <cstdio>
+
+#include "app/interrupt.h"
+
+namespace axon::app {
+
+namespace {
+
+double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
+
+void printProgress(const data::LabelStats& s) {
+    const double perSecond = rate(double(s.processed), s.seconds);
+    const double left = double(s.pending) - double(s.processed);
+    std::fprintf(stderr,
+                 "label: %" PRIu64 "/%" PRIu64 " positions (%.1f%%)  skipped %" PRIu64
+                 "  %.0f pos/s  ETA %s\n",
+                 s.processed, s.pending,
+                 s.pending ? 100.0 * double(s.processed) / double(s.pending) : 0.0, s.skipped,
+                 perSecond, formatDuration(perSecond > 0 ? left / perSecond : -1).c_str());
+}
+
+std::string describeTeacher(const match::EngineConfig& e) {
+    std::string text = e.command;
+    for (const auto& [key, value] : e.options) text += " option." + key + "=" + value;
+    return text;
+}
+
+} // namespace
+
+CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
+    auto* cmd = app.add_subcommand(
+        "label", "Score positions with a UCI teacher engine: Axon data files or EPD/FEN lines in, "
+                 "a data file out (resumable; docs/datagen.md)");
+    cmd->add_option("--in", args.inputs, "Input files: Axon data (.bin) or EPD/FEN text")
+        ->required()
+        ->expected(1, 100000)
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--out", args.output, "The data file to write")->required();
+    auto& a = args.analysis;
+    cmd->add_option("--engine", a.engine,
+                    "The teacher (default: this binary): cmd=COMMAND [option.NAME=VALUE]... "
+                    "[nodes=N | depth=N | movetime=MS]")
+        ->expected(1, 1000);
+    cmd->add_option("--nodes", a.nodes, "Nodes per position")->check(CLI::PositiveNumber);
+    cmd->add_option("--depth", a.depth, "Depth per position")->check(CLI::Range(1, 1000));
+    cmd->add_option("--movetime", a.moveTime, "Time per position, ms")->check(CLI::PositiveNumber);
+    cmd->add_option("--move-timeout", a.moveTimeout,
+                    "ms past the limit before the teacher counts as hung (default 60000)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--jobs", args.jobs, "Teacher processes")->check(CLI::Range(1, 1024));
+    cmd->add_option("--block", args.blockSize,
+                    "Positions per part file (the unit of resuming; default 4096)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--keep-parts", args.keepParts, "Keep OUT.parts after merging");
+    cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
+        ->check(CLI::Range(0.05, 3600.0));
+    return cmd;
+}
+
+int runLabelCommand(const LabelCommandArgs& args) {
+    auto setup = buildAnalysis(args.analysis);
+    if (!setup) {
+        std::fprintf(stderr, "axon label: %s\n", setup.error().c_str());
+        return 1;
+    }
+    if (setup->engine.protocol != match::Protocol::Uci) {
+        std::fprintf(stderr, "axon label: the teacher must be a UCI engine\n");
+        return 1;
+    }
+    data::LabelConfig config;
+    config.inputs = args.inputs;
+    config.output = args.output;
+    config.limit = setup->limit;
+    config.jobs = args.jobs;
+    config.blockSize = args.blockSize;
+    config.keepParts = args.keepParts;
+    config.teacherDescription = describeTeacher(setup->engine);
+    data::LabelCallbacks callbacks;
+    callbacks.progressSeconds = args.progressSeconds;
+    callbacks.onProgress = printProgress;
+    callbacks.onReport = [](const std::string& line) {
+        std::fprintf(stderr, "label: %s\n", line.c_str());
+    };
+    const auto& stop = installInterruptFlag();
+    auto result = data::runLabel(config, match::uciEngineFactory(setup->engine), stop, callbacks);
+    if (!result) {
+        std::fprintf(stderr, "axon label: %s\n", result.error().c_str());
+        return 1;
+    }
+    const data::LabelStats& s = *result;
+    std::printf("inputs         %" PRIu64 " positions in %" PRIu64 " blocks (%" PRIu64
+                " resumed, %" PRIu64 " records)\n",
+                s.inputs, s.blocks, s.resumedBlocks, s.resumedRecords);
+    std::printf("labelled       %" PRIu64 "  skipped %" PRIu64 "  teacher restarts %" PRIu64 "\n",
+                s.labelled, s.skipped, s.restarts);
+    std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs)\n", s.seconds,
+                rate(double(s.processed), s.seconds), config.limit.describe().c_str(), args.jobs);
+    if (s.interrupted) {
+        std::fprintf(stderr,
+                     "axon label: interrupted; finished blocks are kept in %s.parts, "
+                     "rerun the same command to resume\n",
+                     args.output.c_str());
+        return 130;
+    }
+    std::printf("output         %s %" PRIu64 " records\n", args.output.c_str(), s.output);
+    return 0;
+}
+
+} // namespace axon::app

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The labeller: input planning, one block per task on the match runner's engine pool, teacher
+// restarts, part files and the final merge.
+#include "data/labeler.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+
+#include "chess/epd.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/uci_move.h"
+#include "data/record_file.h"
+
+namespace axon::data {
+
+namespace fs = std::filesystem;
+
+int teacherScore(const match::SearchResult& answer) {
+    constexpr int kLimit = 32000;
+    if (answer.scoreMate) {
+        const int moves = *answer.scoreMate;
+        if (moves > 0) return kLimit - std::min(kLimit, 2 * moves - 1);
+        return -(kLimit - std::min(kLimit, -2 * moves));
+    }
+    return std::clamp(answer.scoreCp.value_or(0), -kLimit, kLimit);
+}
+
+util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
+                                             const match::SearchResult& answer, GameResult result,
+                                             int ply) {
+    if (!answer.scoreCp && !answer.scoreMate)
+        return util::makeError("the teacher reported no score");
+    chess::Move best;
+    auto parsed = chess::parseUciMove(pos, answer.bestMove);
+    if (parsed) {
+        best = *parsed;
+    } else if (!chess::MoveList(pos).empty()) {
+        // A teacher that answers a move we cannot play saw another position: its score would
+        // be a mislabel.
+        return util::makeError("the teacher's best move '" + answer.bestMove +
+                               "' is not legal here");
+    }
+    return makeRecord(pos, teacherScore(answer), result, best, ply);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Source {
+    std::string path;
+    bool binary = false;
+    std::uint64_t count = 0;
+    // Text files: the position lines and their line numbers.
+    std::vector<std::string> lines;
+    std::vector<std::uint64_t> lineNumbers;
+};
+
+struct Block {
+    std::size_t source = 0;
+    std::uint64_t begin = 0, end = 0;
+};
+
+util::Result<Source> readSource(const std::string& path) {
+    Source source;
+    source.path = path;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return util::makeError("cannot open " + path);
+    char magic[sizeof kDataMagic] = {};
+    in.read(magic, sizeof magic);
+    if (in.gcount() == sizeof magic && std::memcmp(magic, kDataMagic, sizeof magic) == 0) {
+        auto reader = RecordReader::open(path);
+        if (!reader) return util::makeError(reader.error());
+        source.binary = true;
+        source.count = (*reader)->count();
+        return source;
+    }
+    in.clear();
+    in.seekg(0);
+    std::string line;
+    for (std::uint64_t number = 1; std::getline(in, line); ++number) {
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') continue;
+        source.lines.push_back(line);
+        source.lineNumbers.push_back(number);
+    }
+    source.count = source.lines.size();
+    return source;
+}
+
+std::string manifestText(const LabelConfig& config, const std::vector<Source>& sources) {
+    std::ostringstream out;
+    out << "axon label 1\nblock " << config.blockSize << "\nteacher " << config.teacherDescription
+        << "\nlimit " << config.limit.describe() << "\n";
+    for (const Source& s : sources) {
+        std::error_code ec;
+        out << "input " << s.path << " " << fs::file_size(s.path, ec) << " " << s.count << "\n";
+    }
+    return out.str();
+}
+
+std::string partPath(const fs::path& dir, std::size_t block) {
+    char name[32];
+    std::snprintf(name, sizeof name, "part-%06zu.bin", block);
+    return (dir / name).string();
+}
+
+// One position to label and where it came from, for reports.
+struct Item {
+    std::string where;
+    std::optional<chess::Position> position;
+    std::string error; // why there is no position
+    GameResult result = GameResult::Draw;
+    int ply = 0;
+};
+
+util::Result<std::vector<Item>> readBlock(const Source& source, const Block& block) {
+    std::vector<Item> items;
+    if (source.binary) {
+        auto reader = RecordReader::open(source.path);
+        if (!reader) return util::makeError(reader.error());
+        if (!(*reader)->seek(block.begin)) return util::makeError("cannot seek in " + source.path);
+        std::vector<TrainingRecord> records(block.end - block.begin);
+        auto n = (*reader)->read(records);
+        if (!n) return util::makeError(n.error());
+        if (*n != records.size()) return util::makeError(source.path + ": short read");
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            Item item;
+            item.where = source.path + " record " + std::to_string(block.begin + i);
+            auto pos = chess::parseFen(recordFen(records[i]));
+            if (pos)
+                item.position = std::move(*pos);
+            else
+                item.error = pos.error();
+            item.result = records[i].result;
+            item.ply = records[i].ply;
+            items.push_back(std::move(item));
+        }
+        return items;
+    }
+    for (std::uint64_t i = block.begin; i < block.end; ++i) {
+        Item item;
+        item.where = source.path + " line " + std::to_string(source.lineNumbers[i]);
+        auto record = chess::parseEpd(source.lines[i]);
+        if (record) {
+            item.position = std::move(record->position);
+            item.ply = item.position->gamePly();
+        } else {
+            item.error = record.error();
+        }
+        items.push_back(std::move(item));
+    }
+    return items;
+}
+
+// What the tasks share.
+struct Shared {
+    std::mutex mutex; // stats, reports, progress, error
+    LabelStats stats;
+    Clock::time_point start, lastProgress;
+    // When the first block began: progress rates leave out the teachers' start-up.
+    std::optional<Clock::time_point> workStart;
+    std::string error;
+    std::atomic<bool> failed{false};
+    // Teacher failures since the last position labelled, over all jobs.
+    std::atomic<int> failuresInARow{0};
+};
+
+class BlockLabeller {
+  public:
+    BlockLabeller(const LabelConfig& config, const std::atomic<bool>& stop,
+                  const LabelCallbacks& callbacks, Shared& shared)
+        : m_config(config), m_stop(stop), m_callbacks(callbacks), m_shared(shared) {}
+
+    // Labels one block and writes its part file; returns without a part when stopped or when
+    // the run failed.
+    void run(match::Engine& engine, const Source& source, const Block& block,
+             const std::string& part) {
+        {
+            const std::lock_guard lock(m_shared.mutex);
+            if (!m_shared.workStart) m_shared.workStart = m_shared.lastProgress = Clock::now();
+        }
+        auto items = readBlock(source, block);
+        if (!items) return fail(items.error());
+        if (!engine.newGame() && !restart(engine)) return;
+        std::vector<TrainingRecord> records;
+        for (const Item& item : *items) {
+            if (m_stop.load() || m_shared.failed.load()) return;
+            std::string skip;
+            if (!item.position) {
+                skip = "not a position: " + item.error;
+            } else {
+                auto label = labelOne(engine, item);
+                if (!label) {
+                    if (m_shared.failed.load()) return;
+                    skip = label.error();
+                    if (++m_shared.failuresInARow >= kMaxFailuresInARow)
+                        return fail("the teacher failed on " + std::to_string(kMaxFailuresInARow) +
+                                    " positions in a row; last: " + item.where + ": " + skip);
+                } else {
+                    m_shared.failuresInARow = 0;
+                    records.push_back(*label);
+                }
+            }
+            const std::lock_guard lock(m_shared.mutex);
+            ++m_shared.stats.processed;
+            if (skip.empty()) {
+                ++m_shared.stats.labelled;
+            } else {
+                ++m_shared.stats.skipped;
+                if (m_callbacks.onReport) m_callbacks.onReport(item.where + ": skipped: " + skip);
+            }
+            const auto now = Clock::now();
+            if (m_callbacks.onProgress &&
+                std::chrono::duration<double>(now - m_shared.lastProgress).count() >=
+                    m_callbacks.progressSeconds) {
+                m_shared.lastProgress = now;
+                m_shared.stats.seconds =
+                    std::chrono::duration<double>(now - *m_shared.workStart).count();
+                m_callbacks.onProgress(m_shared.stats);
+            }
+        }
+        const std::string error = writeAllRecords(part, records);
+        if (!error.empty()) fail(error);
+    }
+
+  private:
+    util::Result<TrainingRecord> labelOne(match::Engine& engine, const Item& item) {
+        match::SearchRequest request;
+        request.startFen = chess::toFen(*item.position);
+        m_config.limit.applyTo(request);
+        match::SearchResult answer = engine.search(request);
+        for (int attempt = 0; answer.status != match::SearchStatus::Ok; ++attempt) {
+            const std::string what =
+                answer.status == match::SearchStatus::Timeout ? "hung" : "crashed";
+            report(item.where + ": the teacher " + what + " (" + answer.error + "); restarting it" +
+                   (attempt == 0 ? " and retrying the position" : ""));
+            engine.terminate();
+            if (!restart(engine)) return util::makeError("the teacher cannot be restarted");
+            if (attempt == 1) return util::makeError("the teacher " + what + " on it twice");
+            answer = engine.search(request);
+        }
+        return labelFromAnswer(*item.position, answer, item.result, item.ply);
+    }
+
+    bool restart(match::Engine& engine) {
+        {
+            const std::lock_guard lock(m_shared.mutex);
+            ++m_shared.stats.restarts;
+        }
+        if (engine.ensureStarted() && engine.newGame()) return true;
+        fail("the teacher cannot be restarted: " + engine.error());
+        return false;
+    }
+
+    void report(const std::string& line) {
+        const std::lock_guard lock(m_shared.mutex);
+        if (m_callbacks.onReport) m_callbacks.onReport(line);
+    }
+
+    void fail(const std::string& error) {
+        const std::lock_guard lock(m_shared.mutex);
+        if (m_shared.error.empty()) m_shared.error = error;
+        m_shared.failed = true;
+    }
+
+    const LabelConfig& m_config;
+    const std::atomic<bool>& m_stop;
+    const LabelCallbacks& m_callbacks;
+    Shared& m_shared;
+};
+
+util::Result<bool> prepareParts(const fs::path& dir, const std::string& manifest) {
+    std::error_code ec;
+    const fs::path path = dir / "manifest.txt";
+    if (fs::exists(path, ec)) {
+        std::ifstream in(path);
+        std::stringstream old;
+        old << in.rdbuf();
+        if (old.str() != manifest)
+            return util::makeError(dir.string() +
+                                   " holds parts of a run with other inputs, block size or "
+                                   "teacher; delete it to start over. It records:\n" +
+                                   old.str());
+    } else {
+        fs::create_directories(dir, ec);
+        if (ec) return util::makeError("cannot create " + dir.string() + ": " + ec.message());
+        std::ofstream out(path.string() + ".tmp");
+        out << manifest;
+        if (!out.flush()) return util::makeError("cannot write " + path.string());
+        out.close();
+        fs::rename(path.string() + ".tmp", path, ec);
+        if (ec) return util::makeError("cannot write " + path.string() + ": " + ec.message());
+    }
+    // Temporary parts were being written when a run was killed: never data.
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
+    return true;
+}
+
+} // namespace
+
+util::Result<LabelStats> runLabel(const LabelConfig& config, const match::EngineFactory& teacher,
+                                  const std::atomic<bool>& stop, const LabelCallbacks& callbacks) {
+    if (config.inputs.empty()) return util::makeError("no input files");
+    if (config.output.empty()) return util::makeError("--out is required");
+    if (config.jobs < 1) return util::makeError("--jobs must be at least 1");
+    const std::size_t blockSize = std::max<std::size_t>(1, config.blockSize);
+
+    std::vector<Source> sources;
+    std::vector<Block> blocks;
+    for (const auto& path : config.inputs) {
+        auto source = readSource(path);
+        if (!source) return util::makeError(source.error());
+        for (std::uint64_t b = 0; b < source->count; b += blockSize)
+            blocks.push_back(
+                {sources.size(), b, std::min<std::uint64_t>(source->count, b + blockSize)});
+        sources.push_back(std::move(*source));
+    }
+
+    Shared shared;
+    LabelStats& stats = shared.stats;
+    shared.start = shared.lastProgress = Clock::now();
+    for (const Source& s : sources) stats.inputs += s.count;
+    stats.blocks = blocks.size();
+
+    const fs::path partsDir = config.output + ".parts";
+    if (auto ok = prepareParts(partsDir, manifestText(config, sources)); !ok)
+        return util::makeError(ok.error());
+    std::vector<std::size_t> todo;
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+        const std::string part = partPath(partsDir, b);
+        std::error_code ec;
+        if (fs::exists(part, ec)) {
+            if (auto reader = RecordReader::open(part)) {
+                ++stats.resumedBlocks;
+                stats.resumedRecords += (*reader)->count();
+                continue;
+            }
+        }
+        todo.push_back(b);
+        stats.pending += blocks[b].end - blocks[b].begin;
+    }
+
+    BlockLabeller labeller(config, stop, callbacks, shared);
+    if (!todo.empty()) {
+        auto pool = match::runOnEnginePool(
+            teacher, config.jobs, todo.size(),
+            [&](match::Engine& engine, std::size_t i) {
+                const std::size_t b = todo[i];
+                labeller.run(engine, sources[blocks[b].source], blocks[b], partPath(partsDir, b));
+            },
+            [](std::size_t) {});
+        if (!pool) return util::makeError("the teacher does not start: " + pool.error());
+    }
+    stats.seconds = std::chrono::duration<double>(Clock::now() - shared.start).count();
+    if (!shared.error.empty()) return util::makeError(shared.error);
+    if (stop.load()) {
+        stats.interrupted = true;
+        return stats;
+    }
+
+    // Every part is finished: merge them in input order.
+    auto writer = RecordWriter::create(config.output);
+    if (!writer) return util::makeError(writer.error());
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+        auto records = readAllRecords(partPath(partsDir, b));
+        if (!records) return util::makeError(records.error());
+        if (auto error = (*writer)->write(*records); !error.empty()) return util::makeError(error);
+    }
+    stats.output = (*writer)->count();
+    if (auto error = (*writer)->finish(); !error.empty()) return util::makeError(error);
+    if (!config.keepParts) {
+        std::error_code ec;
+        fs::remove_all(partsDir, ec);
+    }
+    return stats;
+}
+
+} // namespace axon::data

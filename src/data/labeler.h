@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Re-scoring positions with a teacher engine (`axon label`): any UCI engine, through the match
+// runner's engine processes, scores each position of Axon data files or EPD/FEN text files;
+// the work is split into blocks finished atomically as part files, so an interrupted run
+// resumes, and the parts are merged in input order at the end (docs/datagen.md).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "data/training_record.h"
+#include "match/engine.h"
+#include "match/engine_pool.h"
+#include "util/result.h"
+
+namespace axon::data {
+
+constexpr std::size_t kDefaultLabelBlock = 4096;
+// A teacher that fails this many positions in a row (crashes, no score, illegal moves) is
+// broken, not unlucky: the run stops instead of skipping everything.
+constexpr int kMaxFailuresInARow = 20;
+
+// A teacher's score as a record score (side to move's view): centipawns clamped to +-32000,
+// mate in N moves as +-(32000 - plies to mate); "mate 0" (mated now) is -32000.
+int teacherScore(const match::SearchResult& answer);
+
+// The labelled record for `pos` from the teacher's answer, keeping `result` and `ply`; or why
+// the answer cannot be used (no score, a best move that is not legal here).
+util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
+                                             const match::SearchResult& answer, GameResult result,
+                                             int ply);
+
+struct LabelConfig {
+    std::vector<std::string> inputs; // Axon data files (by their magic) or EPD/FEN text files
+    std::string output;
+    match::AnalysisLimit limit;
+    int jobs = 1;
+    std::size_t blockSize = kDefaultLabelBlock;
+    // Keep OUTPUT.parts after merging (tests and inspection).
+    bool keepParts = false;
+    // Describes the teacher for the resume check (command, options, limit).
+    std::string teacherDescription;
+};
+
+struct LabelStats {
+    std::uint64_t inputs = 0;   // positions in the inputs
+    std::uint64_t labelled = 0; // records written this run
+    std::uint64_t skipped = 0;  // positions not labelled this run (reported one by one)
+    std::uint64_t restarts = 0; // teacher restarts after a crash or hang
+    std::uint64_t resumedBlocks = 0, resumedRecords = 0;
+    std::uint64_t blocks = 0;
+    std::uint64_t pending = 0;   // positions in the blocks this run labels
+    std::uint64_t processed = 0; // of those, labelled or skipped so far
+    std::uint64_t output = 0;    // records in the output file (when merged)
+    double seconds = 0;
+    bool interrupted = false;
+};
+
+struct LabelCallbacks {
+    // Called at most every `progressSeconds` from a worker thread (serialised).
+    std::function<void(const LabelStats&)> onProgress;
+    double progressSeconds = 3.0;
+    // A skipped position or a teacher restart, one line each (serialised).
+    std::function<void(const std::string&)> onReport;
+};
+
+// Labels every position not yet in a finished part file with `jobs` teachers, then merges the
+// parts into config.output (atomically) unless interrupted by `stop`. Errors: unreadable
+// inputs, a resume with other inputs or teacher, a teacher that does not start or keeps
+// failing, files that cannot be written.
+util::Result<LabelStats> runLabel(const LabelConfig& config, const match::EngineFactory& teacher,
+                                  const std::atomic<bool>& stop, const LabelCallbacks& callbacks);
+
+} // namespace axon::data

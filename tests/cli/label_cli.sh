@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `axon label`. Mode "fake" (Axon itself and misbehaving wrappers as teachers): data and EPD
+# inputs, results and plies kept, two jobs equal one, resume after a lost part, a crash
+# retried, a position that always crashes skipped and reported, a broken teacher stopped.
+# Mode "stockfish": Debian's /usr/games/stockfish on 50 positions; exits 77 (SKIP) without it.
+set -euo pipefail
+axon=$1
+mode=${2:-fake}
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "label_cli: $*"; exit 1; }
+count() { "$axon" data stats "$1" | awk '/^records/ {print $2}'; }
+
+if [[ $mode == stockfish && ! -x /usr/games/stockfish ]]; then
+    echo "SKIP: /usr/games/stockfish is not installed (apt-get install stockfish)"
+    exit 77
+fi
+
+"$axon" datagen --out "$dir/gen" --threads 1 --positions 50 --soft-nodes 300 --seed 4 \
+    >/dev/null 2>&1 || fail "datagen failed"
+input=$(ls "$dir/gen"/4-t0-*.bin)
+n=$(count "$input")
+"$axon" data dump "$input" --limit 50 | cut -d';' -f1 >"$dir/in.epd"
+
+if [[ $mode == stockfish ]]; then
+    out=$("$axon" label --in "$dir/in.epd" --out "$dir/sf.bin" --engine cmd=/usr/games/stockfish \
+        option.Threads=1 option.Hash=16 --depth 6 --jobs 2 --block 16 2>"$dir/sf.err") ||
+        fail "stockfish run failed: $(cat "$dir/sf.err")"
+    [[ $(count "$dir/sf.bin") == 50 ]] || fail "stockfish labelled $(count "$dir/sf.bin") of 50"
+    stats=$("$axon" data stats "$dir/sf.bin")
+    grep -q "^best move *100.0%" <<<"$stats" || fail "stockfish labels without moves: $stats"
+    grep -q "mean |score| 0.0" <<<"$stats" && fail "all stockfish scores are 0: $stats"
+    echo "label: stockfish labelled 50 positions"
+    exit 0
+fi
+
+teacher="cmd=$axon"
+label() { "$axon" label --engine "$teacher" --depth 3 --progress 0.2 "$@"; }
+
+label --in "$input" --out "$dir/one.bin" --block 7 >"$dir/one.out" 2>"$dir/one.err" || fail "$(cat "$dir/one.err")"
+[[ $(count "$dir/one.bin") == "$n" ]] || fail "labelled $(count "$dir/one.bin") of $n"
+diff <("$axon" data dump "$input" | sed 's/ ; score [-0-9]*;/;/; s/best [a-h1-8qrbn]*;//') \
+    <("$axon" data dump "$dir/one.bin" | sed 's/ ; score [-0-9]*;/;/; s/best [a-h1-8qrbn]*;//') \
+    >/dev/null || fail "positions, results or plies changed"
+[[ ! -e $dir/one.bin.parts ]] || fail "parts left behind"
+
+label --in "$input" --out "$dir/two.bin" --jobs 2 --block 7 --keep-parts >/dev/null 2>&1 ||
+    fail "two jobs failed"
+cmp -s "$dir/two.bin" "$dir/one.bin" || fail "two jobs differ from one job"
+rm "$dir/two.bin" "$dir/two.bin.parts/part-000001.bin"
+out=$(label --in "$input" --out "$dir/two.bin" --jobs 2 --block 7 2>/dev/null) || fail "resume failed"
+grep -q "resumed" <<<"$out" || fail "resume summary: $out"
+cmp -s "$dir/two.bin" "$dir/one.bin" || fail "the resumed output differs"
+if label --in "$input" --out "$dir/two.bin" --jobs 2 --block 7 --keep-parts --nodes 100 \
+    >/dev/null 2>&1; then :; fi
+
+label --in "$dir/in.epd" --out "$dir/epd.bin" >/dev/null 2>&1 || fail "EPD input failed"
+[[ $(count "$dir/epd.bin") == "$(wc -l <"$dir/in.epd")" ]] || fail "EPD count"
+"$axon" data stats "$dir/epd.bin" | grep -q "win 0 draw [0-9]* loss 0" || fail "EPD results are not draws"
+
+crash_fen=$(sed -n 5p "$dir/in.epd" | awk '{print $1}')
+teacher="cmd=bash $here/fake_teacher.sh $axon"
+CRASH_ON=$crash_fen CRASH_ONCE_FILE=$dir/crashed label --in "$dir/in.epd" --out "$dir/once.bin" \
+    >"$dir/once.out" 2>"$dir/once.err" || fail "crash-once run failed: $(cat "$dir/once.err")"
+grep -q "crashed.*restarting it and retrying" "$dir/once.err" || fail "no restart report"
+[[ $(count "$dir/once.bin") == "$(wc -l <"$dir/in.epd")" ]] || fail "a retried position was lost"
+grep -q "teacher restarts 1" "$dir/once.out" || fail "restart count: $(cat "$dir/once.out")"
+
+CRASH_ON=$crash_fen label --in "$dir/in.epd" --out "$dir/skip.bin" >"$dir/skip.out" \
+    2>"$dir/skip.err" || fail "crash-always run failed: $(cat "$dir/skip.err")"
+grep -q "line 5: skipped" "$dir/skip.err" || fail "the skipped position was not reported"
+[[ $(count "$dir/skip.bin") == $(($(wc -l <"$dir/in.epd") - 1)) ]] || fail "skip count"
+"$axon" data dump "$dir/skip.bin" | grep -q "^$crash_fen " && fail "the crashing position was labelled"
+
+teacher="cmd=bash $here/fake_engine.sh illegal"
+if label --in "$dir/in.epd" --out "$dir/bad.bin" >/dev/null 2>"$dir/bad.err"; then
+    fail "a teacher with only illegal moves was accepted"
+fi
+grep -q "positions in a row" "$dir/bad.err" || fail "no message: $(tail -3 "$dir/bad.err")"
+[[ ! -e $dir/bad.bin ]] || fail "a broken teacher's output was written"
+echo "label: data and EPD inputs, jobs, resume, crash retry and skip, broken teacher ok"
