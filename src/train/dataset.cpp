@@ -118,12 +118,15 @@ std::vector<data::TrainingRecord> TrainingData::validationSample(std::int64_t ma
             std::min(total - 1, std::uint64_t(double(i) * double(total) / double(take)));
         while (g >= rangeStart + (m_validation[range].end - m_validation[range].begin)) {
             rangeStart += m_validation[range].end - m_validation[range].begin;
+            // The sample touches a page per record: give a range's pages back once done.
+            release(m_validation[range].file, m_validation[range].begin, m_validation[range].end);
             ++range;
         }
         const RecordRange& r = m_validation[range];
         const auto& rec = records(r.file)[r.begin + (g - rangeStart)];
         if (filter.accepts(rec)) out.push_back(rec);
     }
+    release(m_validation[range].file, m_validation[range].begin, m_validation[range].end);
     return out;
 }
 
