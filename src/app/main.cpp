@@ -15,6 +15,7 @@
 #include "app/perft_command.h"
 #include "app/puzzles_command.h"
 #include "app/serve_command.h"
+#include "app/train_command.h"
 #include "app/wdl_data_command.h"
 #include "engine/bench.h"
 #include "uci/uci.h"
@@ -59,6 +60,10 @@ int main(int argc, char** argv) {
     axon::app::ServeCommandArgs serveArgs;
     auto* serveCmd = axon::app::addServeCommand(app, serveArgs);
 
+    axon::app::TrainCommandArgs trainArgs;
+    axon::app::TrainSynthArgs trainSynthArgs;
+    const auto trainCmds = axon::app::addTrainCommand(app, trainArgs, trainSynthArgs);
+
     axon::app::NetCommandArgs netArgs;
     const auto netCmds = axon::app::addNetCommand(app, netArgs);
 
@@ -81,6 +86,8 @@ int main(int argc, char** argv) {
     if (netCmds.bench->parsed()) return axon::app::runNetBench(netArgs);
 
     if (wdlCmd->parsed()) return axon::app::runWdlData(wdlPgn);
+    if (trainCmds.train->parsed()) return axon::app::runTrainCommand(trainArgs);
+    if (trainCmds.synth->parsed()) return axon::app::runTrainSynthCommand(trainSynthArgs);
 
     if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
     if (epdCmd->parsed()) return axon::app::runEpdCommand(epdArgs);

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Forward and backward passes of the perspective network for training. Only the rows of the
+// active features are read and written; loops over the hidden layer are written so the
+// compiler vectorises them (dot products keep kLanes partial sums, since float addition may
+// not be reordered otherwise).
+#include "train/perspective_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "util/prng.h"
+
+namespace axon::train {
+
+namespace {
+
+constexpr int kLanes = 16;
+constexpr int kBlock = 32;
+static_assert(nn::kHiddenMultiple % kLanes == 0 && nn::kHiddenMultiple % kBlock == 0);
+
+inline void addRow(float* __restrict acc, const float* __restrict row, int h) {
+    for (int i = 0; i < h; ++i) acc[i] += row[i];
+}
+
+// One perspective's output-weight gradient and the gradient reaching its accumulator:
+// d screlu(a) / da = 2a inside (0, 1) and zero where clipped (x = clamp(a, 0, 1) is zero below,
+// so only the upper clip needs a test). Separate pointers, so the compiler can vectorise.
+inline void backwardHidden(float d, const float* __restrict acc, const float* __restrict w,
+                           float* __restrict gw, float* __restrict dAcc, int h) {
+    for (int i = 0; i < h; ++i) {
+        const float x = std::clamp(acc[i], 0.0f, 1.0f);
+        gw[i] += d * x * x;
+        dAcc[i] = acc[i] < 1.0f ? 2.0f * d * w[i] * x : 0.0f;
+    }
+}
+
+float uniform(util::Prng& rng, float bound) {
+    const double u = double(rng.next() >> 11) * 0x1.0p-53; // [0, 1)
+    return float((2.0 * u - 1.0) * bound);
+}
+
+} // namespace
+
+PerspectiveModel::PerspectiveModel(const nn::Architecture& arch, float clip) : m_arch(arch) {
+    const float ftClip = std::min(clip, nn::maxFeatureWeight(arch));
+    const float outClip = std::min(clip, nn::maxOutputWeight(arch));
+    const std::size_t h = std::size_t(arch.hidden);
+    m_layout.add("ft.weights", arch.inputCount(), h, ftClip, true);
+    m_layout.add("ft.biases", 1, h, ftClip);
+    m_layout.add("out.weights", std::size_t(arch.outputBuckets), 2 * h, outClip);
+    // The output bias is quantised to 32 bits: no practical limit.
+    m_layout.add("out.biases", 1, std::size_t(arch.outputBuckets), 0.0f);
+}
+
+void PerspectiveModel::initialise(std::span<float> params, std::uint64_t seed) const {
+    util::Prng rng(seed ^ 0x3C6EF372FE94F82BULL);
+    std::fill(params.begin(), params.end(), 0.0f);
+    // About kMaxActive features are active: their sum then has a spread of order one, the
+    // range where SCReLU is neither flat nor clipped.
+    const Segment& ft = m_layout.segments[kFtWeights];
+    const float ftBound = 1.0f / std::sqrt(float(kMaxActive));
+    for (std::size_t i = 0; i < ft.size(); ++i) params[ft.offset + i] = uniform(rng, ftBound);
+    const Segment& out = m_layout.segments[kOutWeights];
+    const float outBound = 1.0f / std::sqrt(float(2 * m_arch.hidden));
+    for (std::size_t i = 0; i < out.size(); ++i) params[out.offset + i] = uniform(rng, outBound);
+}
+
+float PerspectiveModel::forward(const Sample& s, const float* params, float* accUs,
+                                float* accThem) const {
+    const int h = m_arch.hidden;
+    const float* ft = params + m_layout.segments[kFtWeights].offset;
+    const float* bias = params + m_layout.segments[kFtBiases].offset;
+    // Block by block, so each block's sums stay in registers while every active row is added.
+    for (int i = 0; i < h; i += kBlock) {
+        float us[kBlock], them[kBlock];
+        for (int j = 0; j < kBlock; ++j) us[j] = them[j] = bias[i + j];
+        for (int k = 0; k < s.count; ++k) {
+            const float* ru = ft + std::size_t(s.features[0][k]) * std::size_t(h) + i;
+            const float* rt = ft + std::size_t(s.features[1][k]) * std::size_t(h) + i;
+            for (int j = 0; j < kBlock; ++j) {
+                us[j] += ru[j];
+                them[j] += rt[j];
+            }
+        }
+        for (int j = 0; j < kBlock; ++j) {
+            accUs[i + j] = us[j];
+            accThem[i + j] = them[j];
+        }
+    }
+    const float* w =
+        params + m_layout.segments[kOutWeights].offset + std::size_t(s.bucket) * 2 * std::size_t(h);
+    float lanes[kLanes] = {};
+    for (int i = 0; i < h; i += kLanes)
+        for (int j = 0; j < kLanes; ++j) {
+            const float x = std::clamp(accUs[i + j], 0.0f, 1.0f);
+            const float y = std::clamp(accThem[i + j], 0.0f, 1.0f);
+            lanes[j] += x * x * w[i + j] + y * y * w[h + i + j];
+        }
+    float out = params[m_layout.segments[kOutBiases].offset + s.bucket];
+    for (int j = 0; j < kLanes; ++j) out += lanes[j];
+    return out;
+}
+
+float PerspectiveModel::output(const Sample& sample, const float* params,
+                               std::vector<float>& scratch) const {
+    const std::size_t h = std::size_t(m_arch.hidden);
+    if (scratch.size() < 4 * h) scratch.resize(4 * h);
+    return forward(sample, params, scratch.data(), scratch.data() + h);
+}
+
+double PerspectiveModel::accumulate(std::span<const Sample> samples, const float* params,
+                                    Gradients& grad, const LossConfig& loss, float gradScale,
+                                    std::vector<float>& scratch) const {
+    const int h = m_arch.hidden;
+    const std::size_t hs = std::size_t(h);
+    if (scratch.size() < 4 * hs) scratch.resize(4 * hs);
+    float* __restrict accUs = scratch.data();
+    float* __restrict accThem = accUs + hs;
+    float* __restrict dUs = accThem + hs;
+    float* __restrict dThem = dUs + hs;
+    float* g = grad.values.data();
+    float* gFt = g + m_layout.segments[kFtWeights].offset;
+    float* __restrict gBias = g + m_layout.segments[kFtBiases].offset;
+    std::uint8_t* touched = grad.touched.data();
+    double lossSum = 0;
+    for (const Sample& s : samples) {
+        const float out = forward(s, params, accUs, accThem);
+        const LossValue lv = lossAndGradient(loss, out, lossTarget(loss, s.score, s.result));
+        lossSum += lv.loss;
+        const float d = lv.gradient * gradScale;
+        g[m_layout.segments[kOutBiases].offset + s.bucket] += d;
+        const std::size_t wOffset = std::size_t(s.bucket) * 2 * hs;
+        const float* __restrict w = params + m_layout.segments[kOutWeights].offset + wOffset;
+        float* __restrict gw = g + m_layout.segments[kOutWeights].offset + wOffset;
+        backwardHidden(d, accUs, w, gw, dUs, h);
+        backwardHidden(d, accThem, w + h, gw + h, dThem, h);
+        addRow(gBias, dUs, h);
+        addRow(gBias, dThem, h);
+        for (int k = 0; k < s.count; ++k) {
+            const std::uint16_t fu = s.features[0][k], ft = s.features[1][k];
+            addRow(gFt + std::size_t(fu) * hs, dUs, h);
+            addRow(gFt + std::size_t(ft) * hs, dThem, h);
+            touched[fu] = 1;
+            touched[ft] = 1;
+        }
+    }
+    return lossSum;
+}
+
+nn::FloatNetwork PerspectiveModel::toFloatNetwork(std::span<const float> params) const {
+    nn::FloatNetwork net = nn::FloatNetwork::zeros(m_arch);
+    auto copy = [&](std::size_t seg, std::vector<float>& to) {
+        const Segment& s = m_layout.segments[seg];
+        std::copy_n(params.begin() + std::ptrdiff_t(s.offset), s.size(), to.begin());
+    };
+    copy(kFtWeights, net.ftWeights);
+    copy(kFtBiases, net.ftBiases);
+    copy(kOutWeights, net.outWeights);
+    copy(kOutBiases, net.outBiases);
+    return net;
+}
+
+void PerspectiveModel::fromFloatNetwork(const nn::FloatNetwork& net,
+                                        std::span<float> params) const {
+    auto copy = [&](std::size_t seg, const std::vector<float>& from) {
+        std::copy(from.begin(), from.end(),
+                  params.begin() + std::ptrdiff_t(m_layout.segments[seg].offset));
+    };
+    copy(kFtWeights, net.ftWeights);
+    copy(kFtBiases, net.ftBiases);
+    copy(kOutWeights, net.outWeights);
+    copy(kOutBiases, net.outBiases);
+}
+
+} // namespace axon::train
