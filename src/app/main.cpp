@@ -84,6 +84,8 @@ int main(int argc, char** argv) {
     if (netCmds.info->parsed()) return axon::app::runNetInfo(netArgs);
     if (netCmds.random->parsed()) return axon::app::runNetRandom(netArgs);
     if (netCmds.bench->parsed()) return axon::app::runNetBench(netArgs);
+    if (netCmds.exportCmd->parsed()) return axon::app::runNetExport(netArgs);
+    if (netCmds.importCmd->parsed()) return axon::app::runNetImport(netArgs);
 
     if (wdlCmd->parsed()) return axon::app::runWdlData(wdlPgn);
     if (trainCmds.train->parsed()) return axon::app::runTrainCommand(trainArgs);

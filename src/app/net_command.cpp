@@ -1,19 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The `axon net` subcommands over src/nn: header printing, random networks, evaluation speed.
+// The `axon net` subcommands over src/nn: header printing, random networks, safetensors export
+// and import, evaluation speed.
 #include "app/net_command.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "engine/bench.h"
 #include "nn/accumulator.h"
+#include "nn/cnn.h"
+#include "nn/dense_mlp.h"
+#include "nn/float_network.h"
 #include "nn/network_file.h"
+#include "nn/safetensors_network.h"
 #include "util/prng.h"
 
 namespace axon::app {
@@ -86,10 +94,59 @@ Rate measure(const nn::Network& net, const std::vector<Line>& lines, bool increm
     return {double(evals) / elapsed, double(stack.stats().cachedRefreshes) / double(evals)};
 }
 
+// The same replay for a float model, which recomputes every position from scratch.
+double measureFloat(const nn::FloatModel& model, const std::vector<Line>& lines, double seconds,
+                    double& checksum) {
+    using Clock = std::chrono::steady_clock;
+    std::uint64_t evals = 0;
+    const auto start = Clock::now();
+    double elapsed = 0;
+    do {
+        for (const Line& line : lines) {
+            chess::Position pos = line.root;
+            for (const chess::Move m : line.moves) {
+                pos.makeMove(m);
+                checksum += model.evaluate(pos);
+                ++evals;
+            }
+        }
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (elapsed < seconds);
+    return double(evals) / elapsed;
+}
+
+// The float models `net bench --float` measures: the dense MLP at the size hobby projects use,
+// 902 -> 451 -> 32 -> 32 -> 1 over planes8x8x14+6 (14 x 64 + 6 = 902 inputs), and a small CNN
+// over the same planes (two 3x3 convolutions of 32 channels, then 2054 -> 128 -> 32 -> 1).
+struct NamedModel {
+    std::string label;
+    std::unique_ptr<nn::FloatModel> model;
+};
+
+std::vector<NamedModel> benchFloatModels(std::uint64_t seed) {
+    constexpr auto kEncoding = nn::BoardEncoding::Planes14Plus6;
+    const int inputs = nn::encodingShape(kEncoding).size();
+    const int mlpSizes[] = {inputs, 451, 32, 32, 1};
+    auto mlp = nn::DenseMlp::create(
+        kEncoding, nn::makeRandomDenseLayers(mlpSizes, nn::FloatActivation::ReLU, seed), {});
+    const int channels[] = {nn::encodingShape(kEncoding).planes, 32, 32};
+    auto convs = nn::makeRandomConvLayers(channels, nn::FloatActivation::ReLU, seed + 1);
+    const int denseSizes[] = {32 * chess::kNumSquares + nn::encodingShape(kEncoding).scalars, 128,
+                              32, 1};
+    auto cnn = nn::Cnn::create(
+        kEncoding, std::move(convs),
+        nn::makeRandomDenseLayers(denseSizes, nn::FloatActivation::ReLU, seed + 2), {});
+    std::vector<NamedModel> out;
+    if (mlp) out.push_back({"mlp", std::make_unique<nn::DenseMlp>(std::move(*mlp))});
+    if (cnn) out.push_back({"cnn", std::make_unique<nn::Cnn>(std::move(*cnn))});
+    return out;
+}
+
 } // namespace
 
 NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
-    auto* net = app.add_subcommand("net", "Neural network files: info, random, bench");
+    auto* net =
+        app.add_subcommand("net", "Neural network files: info, random, bench, export, import");
     net->require_subcommand(1);
     NetCommands cmds;
     cmds.info = net->add_subcommand("info", "Validate a network file and print its header");
@@ -99,10 +156,24 @@ NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
     cmds.random->add_option("output", args.output, "The file to write")->required();
     cmds.bench = net->add_subcommand(
         "bench", "Evaluations per second, 1 thread: incremental accumulators vs full refresh "
-                 "(best of 5 alternating rounds)");
+                 "and optionally float models (best of 5 alternating rounds)");
     cmds.bench->add_option("file", args.file, "A network file (default: a random network)");
     cmds.bench->add_option("--seconds", args.seconds, "Time per mode")
         ->check(CLI::Range(0.01, 60.0));
+    cmds.bench->add_flag("--float", args.floatModels,
+                         "Also measure random float models: dense MLP 902-451-32-32-1, small CNN");
+    cmds.bench->add_option("--float-model", args.floatModel,
+                           "Also measure this float model (.safetensors, docs/float-nets.md)");
+
+    cmds.exportCmd = net->add_subcommand(
+        "export", "Write a network file's parameters, dequantised, as safetensors");
+    cmds.exportCmd->add_option("file", args.file, "The network file")->required();
+    cmds.exportCmd->add_option("--safetensors", args.safetensors, "The safetensors file to write")
+        ->required();
+    cmds.importCmd = net->add_subcommand(
+        "import", "Quantise a perspective network from safetensors into a network file");
+    cmds.importCmd->add_option("file", args.file, "The safetensors file")->required();
+    cmds.importCmd->add_option("--out", args.output, "The network file to write")->required();
     for (auto* c : {cmds.random, cmds.bench}) {
         c->add_option("--hidden", args.hidden, "Hidden size (random network)");
         c->add_option("--input-buckets", args.inputBuckets, "King buckets (even split of squares)");
@@ -181,14 +252,30 @@ int runNetBench(const NetCommandArgs& args) {
     const auto lines = makeLines(kPlies, args.seed);
     // The modes alternate in short rounds and each keeps its best round, so that load from
     // other processes on a shared machine disturbs the ratio less.
+    std::vector<NamedModel> floats;
+    if (args.floatModels) floats = benchFloatModels(args.seed);
+    if (!args.floatModel.empty()) {
+        auto model = nn::loadFloatModel(args.floatModel);
+        if (!model) {
+            std::fprintf(stderr, "%s\n", model.error().c_str());
+            return 1;
+        }
+        floats.push_back({"file", std::move(*model)});
+    }
     constexpr int kRounds = 5;
     std::int64_t checksumIncremental = 0, checksumRefresh = 0;
+    double checksumFloat = 0;
     Rate incremental, refresh;
+    std::vector<double> floatRates(floats.size(), 0.0);
     for (int round = 0; round < kRounds; ++round) {
         const Rate i = measure(net, lines, true, args.seconds / kRounds, checksumIncremental);
         const Rate r = measure(net, lines, false, args.seconds / kRounds, checksumRefresh);
         if (i.evalsPerSecond > incremental.evalsPerSecond) incremental = i;
         if (r.evalsPerSecond > refresh.evalsPerSecond) refresh = r;
+        for (std::size_t k = 0; k < floats.size(); ++k)
+            floatRates[k] =
+                std::max(floatRates[k], measureFloat(*floats[k].model, lines,
+                                                     args.seconds / kRounds, checksumFloat));
     }
     std::printf("network      hidden %d, input buckets %d%s, output buckets %d, simd %s\n",
                 net.arch.hidden, net.arch.inputBuckets, net.arch.mirror ? ", mirrored" : "",
@@ -199,6 +286,59 @@ int runNetBench(const NetCommandArgs& args) {
                 incremental.evalsPerSecond, incremental.cachedRefreshesPerEval);
     std::printf("refresh      %.0f evals/s\n", refresh.evalsPerSecond);
     std::printf("ratio        %.2f\n", incremental.evalsPerSecond / refresh.evalsPerSecond);
+    for (std::size_t k = 0; k < floats.size(); ++k)
+        std::printf("%-12s %.0f evals/s, incremental/%s %.1f (%s)\n", floats[k].label.c_str(),
+                    floatRates[k], floats[k].label.c_str(),
+                    incremental.evalsPerSecond / floatRates[k],
+                    floats[k].model->describe().c_str());
+    return 0;
+}
+
+int runNetExport(const NetCommandArgs& args) {
+    auto net = nn::readNetworkFile(args.file);
+    if (!net) {
+        std::fprintf(stderr, "%s\n", net.error().c_str());
+        return 1;
+    }
+    if (auto e = nn::writeFloatNetworkSafetensors(nn::dequantise(*net), args.safetensors)) {
+        std::fprintf(stderr, "%s\n", e->c_str());
+        return 1;
+    }
+    std::printf("wrote %s: hidden %d, %zu inputs, %d output buckets\n", args.safetensors.c_str(),
+                net->arch.hidden, net->arch.inputCount(), net->arch.outputBuckets);
+    return 0;
+}
+
+int runNetImport(const NetCommandArgs& args) {
+    auto f = nn::readFloatNetworkSafetensors(args.file);
+    if (!f) {
+        std::fprintf(stderr, "%s\n", f.error().c_str());
+        return 1;
+    }
+    // Quantisation clamps what int16 cannot hold; a trainer that clipped (maxFeatureWeight,
+    // maxOutputWeight) never gets here, so say when it happened.
+    const float ftLimit = nn::maxFeatureWeight(f->arch), outLimit = nn::maxOutputWeight(f->arch);
+    std::size_t clamped = 0;
+    for (float w : f->ftWeights) clamped += std::abs(w) > ftLimit;
+    for (float w : f->ftBiases) clamped += std::abs(w) > ftLimit;
+    for (float w : f->outWeights) clamped += std::abs(w) > outLimit;
+    if (clamped)
+        std::fprintf(stderr,
+                     "warning: %zu parameters exceed the quantisation limits and were "
+                     "clamped\n",
+                     clamped);
+    const nn::Network net = nn::quantise(*f);
+    if (auto e = net.validate()) {
+        std::fprintf(stderr, "%s: %s\n", args.file.c_str(), e->c_str());
+        return 1;
+    }
+    const auto bytes = nn::serializeNetwork(net);
+    if (auto e = nn::writeFileAtomically(args.output, bytes)) {
+        std::fprintf(stderr, "%s\n", e->c_str());
+        return 1;
+    }
+    std::printf("wrote %s: hidden %d, content hash %016" PRIx64 "\n", args.output.c_str(),
+                net.arch.hidden, nn::readNetHeader(bytes)->hash);
     return 0;
 }
 

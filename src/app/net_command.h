@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The `axon net` subcommands: print a network file's header, write a random network, and
-// measure evaluation speed (incremental accumulators against full refreshes).
+// The `axon net` subcommands: print a network file's header, write a random network, convert
+// between network files and safetensors (export, import), and measure evaluation speed
+// (incremental accumulators against full refreshes and the float models).
 #pragma once
 
 #include <cstdint>
@@ -13,8 +14,11 @@ class App;
 namespace axon::app {
 
 struct NetCommandArgs {
-    std::string file;   // info: the file; bench: optional (a random network otherwise)
-    std::string output; // random: where to write
+    std::string file;         // info, export, import: the input; bench: optional (random)
+    std::string output;       // random, import: where to write
+    std::string safetensors;  // export: where to write
+    std::string floatModel;   // bench: a float model file to measure as well
+    bool floatModels = false; // bench: also measure random float models (MLP, CNN)
     int hidden = 256;
     int inputBuckets = 1;
     int outputBuckets = 1;
@@ -27,6 +31,8 @@ struct NetCommands {
     CLI::App* info = nullptr;
     CLI::App* random = nullptr;
     CLI::App* bench = nullptr;
+    CLI::App* exportCmd = nullptr;
+    CLI::App* importCmd = nullptr;
 };
 
 NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args);
@@ -35,5 +41,7 @@ NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args);
 int runNetInfo(const NetCommandArgs& args);
 int runNetRandom(const NetCommandArgs& args);
 int runNetBench(const NetCommandArgs& args);
+int runNetExport(const NetCommandArgs& args);
+int runNetImport(const NetCommandArgs& args);
 
 } // namespace axon::app
