@@ -18,6 +18,7 @@
 #include "app/train_command.h"
 #include "app/wdl_data_command.h"
 #include "engine/bench.h"
+#include "engine/eval_file.h"
 #include "uci/uci.h"
 
 int main(int argc, char** argv) {
@@ -43,6 +44,9 @@ int main(int argc, char** argv) {
         "bench",
         "Search the fixed bench positions (1 thread, 16 MB hash); the node count is the signature");
     benchCmd->add_option("depth", benchDepth, "Depth per position")->check(CLI::Range(1, 64));
+    std::string benchEval = axon::engine::kEmbeddedEvalName;
+    benchCmd->add_option("--eval-file", benchEval,
+                         "Evaluate with this network file, <embedded> or <pst> (hand-written)");
 
     axon::app::MatchCommandArgs matchArgs;
     auto* matchCmd = axon::app::addMatchCommand(app, matchArgs);
@@ -97,7 +101,12 @@ int main(int argc, char** argv) {
     if (serveCmd->parsed()) return axon::app::runServeCommand(serveArgs);
 
     if (benchCmd->parsed()) {
-        axon::engine::runBench(benchDepth, std::cout);
+        auto source = axon::engine::loadEvalSource(benchEval);
+        if (!source) {
+            std::cerr << "axon bench: " << source.error() << "\n";
+            return 2;
+        }
+        axon::engine::runBench(benchDepth, std::cout, *source);
         return 0;
     }
 

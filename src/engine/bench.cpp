@@ -68,7 +68,7 @@ const std::vector<std::string>& benchPositions() {
     return positions;
 }
 
-BenchResult runBench(int depth, std::ostream& out) {
+BenchResult runBench(int depth, std::ostream& out, const eval::EvalSource& source) {
     search::Searcher searcher;
     searcher.setThreads(1);
     searcher.setHash(16);
@@ -86,6 +86,7 @@ BenchResult runBench(int depth, std::ostream& out) {
         search::Searcher::Request request;
         request.position = *pos;
         request.limits.depth = depth;
+        request.evalSource = source;
         search::SearchResult result;
         request.onDone = [&result](const search::SearchResult& r) { result = r; };
         searcher.start(std::move(request));

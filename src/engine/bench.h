@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "eval/evaluator.h"
+
 namespace axon::engine {
 
 constexpr int kDefaultBenchDepth = 13;
@@ -20,8 +22,9 @@ struct BenchResult {
     double seconds = 0;
 };
 
-// Searches every bench position (each from a cleared hash and history); prints one line per
-// position and finally "N nodes M nps".
-BenchResult runBench(int depth, std::ostream& out);
+// Searches every bench position (each from a cleared hash and history) evaluating with
+// `source`; prints one line per position and finally "N nodes M nps". The signature is the
+// node count with the default evaluation (EvalFile's default, the embedded network).
+BenchResult runBench(int depth, std::ostream& out, const eval::EvalSource& source);
 
 } // namespace axon::engine

@@ -228,7 +228,7 @@ bool Session::handle(const std::string& line) {
         }
         if (!waitUntilIdle("bench")) return true;
         std::ostringstream out;
-        engine::runBench(depth, out);
+        engine::runBench(depth, out, m_engine.evalSource());
         send(out.str());
     } else if (cmd == "perft") {
         std::istringstream perftArgs("perft " + line.substr(line.find("perft") + 5));
