@@ -19,9 +19,19 @@
 #include "app/wdl_data_command.h"
 #include "engine/bench.h"
 #include "engine/eval_file.h"
+#include "nn/float_model.h"
 #include "uci/uci.h"
 
 int main(int argc, char** argv) {
+    // Native builds can play float models (.safetensors) through EvalFile.
+    axon::engine::setFloatModelLoader(
+        [](const std::string& path)
+            -> axon::util::Result<std::shared_ptr<const axon::nn::FloatModel>> {
+            auto model = axon::nn::loadFloatModel(path);
+            if (!model) return axon::util::makeError(model.error());
+            return std::shared_ptr<const axon::nn::FloatModel>(std::move(*model));
+        });
+
     if (argc == 1) return axon::uci::runUciLoop();
 
     CLI::App app{"Axon: a neural-network chess engine. With no subcommand it speaks UCI."};

@@ -44,7 +44,7 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
     m_options.addCheck("UCI_ShowWDL", false, [this](bool v) { m_showWdl = v; });
     // A network file, "<embedded>" (the built-in network) or "<pst>" (the hand-written
     // evaluation). A file that fails to load leaves the current evaluation in place.
-    m_evalSource = eval::EvalSource{embeddedNetwork()};
+    m_evalSource = eval::EvalSource{embeddedNetwork(), {}};
     m_options.addString("EvalFile", kEmbeddedEvalName,
                         [this](const std::string& value) -> std::optional<std::string> {
                             auto source = loadEvalSource(value);
@@ -108,7 +108,7 @@ search::SkillSettings Engine::skill() const {
 
 std::string Engine::evalBreakdown() const {
     std::string out = "evaluation: " + describeEvalSource(m_evalSource) + "\n";
-    if (m_evalSource.network)
+    if (m_evalSource.network || m_evalSource.floatModel)
         out += "network (side to move) " +
                std::to_string(eval::evaluateOnce(m_evalSource, m_position)) + " cp\n\n" +
                "hand-written terms, for comparison:\n";

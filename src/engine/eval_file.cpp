@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "nn/embedded_net.h"
+#include "nn/float_model.h"
 #include "nn/network_file.h"
 
 namespace axon::engine {
@@ -27,15 +28,39 @@ std::shared_ptr<const nn::Network> embeddedNetwork() {
     return net;
 }
 
+namespace {
+
+FloatModelLoader& floatModelLoader() {
+    static FloatModelLoader loader;
+    return loader;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+} // namespace
+
+void setFloatModelLoader(FloatModelLoader loader) { floatModelLoader() = std::move(loader); }
+
 util::Result<eval::EvalSource> loadEvalSource(const std::string& value) {
-    if (value.empty() || value == kEmbeddedEvalName) return eval::EvalSource{embeddedNetwork()};
+    if (value.empty() || value == kEmbeddedEvalName) return eval::EvalSource{embeddedNetwork(), {}};
     if (value == kHandWrittenEvalName) return eval::EvalSource{};
+    if (endsWith(value, ".safetensors")) {
+        if (!floatModelLoader())
+            return util::makeError("this build cannot load float models (.safetensors)");
+        auto model = floatModelLoader()(value);
+        if (!model) return util::makeError(model.error());
+        return eval::EvalSource{nullptr, std::move(*model)};
+    }
     auto net = nn::readNetworkFile(value);
     if (!net) return util::makeError(net.error());
-    return eval::EvalSource{std::make_shared<const nn::Network>(std::move(*net))};
+    return eval::EvalSource{std::make_shared<const nn::Network>(std::move(*net)), {}};
 }
 
 std::string describeEvalSource(const eval::EvalSource& source) {
+    if (source.floatModel) return "float model: " + source.floatModel->describe();
     if (!source.network) return "hand-written evaluation";
     const nn::Architecture& a = source.network->arch;
     std::string s = "network (" + std::to_string(nn::kFeaturesPerBucket * a.inputBuckets) + "->" +

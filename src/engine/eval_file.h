@@ -3,6 +3,8 @@
 // network file on disk, resolved to what the search evaluates with.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "eval/evaluator.h"
@@ -18,6 +20,12 @@ inline constexpr const char* kHandWrittenEvalName = "<pst>";
 
 // The embedded network, parsed once and shared; null when none was embedded.
 std::shared_ptr<const nn::Network> embeddedNetwork();
+
+// Float models (.safetensors files) need a JSON parser that the WebAssembly build leaves out,
+// so the native front ends register their loader here; without one such files are refused.
+using FloatModelLoader =
+    std::function<util::Result<std::shared_ptr<const nn::FloatModel>>(const std::string& path)>;
+void setFloatModelLoader(FloatModelLoader loader);
 
 // Resolves an EvalFile value; a file that cannot be read or is not a valid network is an error.
 util::Result<eval::EvalSource> loadEvalSource(const std::string& value);

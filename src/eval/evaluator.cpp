@@ -9,6 +9,7 @@
 
 #include "chess/fen.h"
 #include "eval/evaluate.h"
+#include "nn/float_model.h"
 
 namespace axon::eval {
 
@@ -40,13 +41,14 @@ void Evaluator::setSource(const EvalSource& source) {
 void Evaluator::setVerification(bool on) { g_verify.store(on); }
 
 int Evaluator::evaluate(const chess::Position& pos) {
-    if (!m_stack) return eval::evaluate(pos);
+    if (!m_stack) return evaluateOnce(m_source, pos);
     const int cp = m_stack->evaluate(pos);
     if (g_verify.load(std::memory_order_relaxed)) verifyIncremental(*m_source.network, pos, cp);
     return clampEval(cp);
 }
 
 int evaluateOnce(const EvalSource& source, const chess::Position& pos) {
+    if (source.floatModel) return clampEval(int(source.floatModel->evaluate(pos)));
     if (!source.network) return eval::evaluate(pos);
     nn::AccumulatorStack stack(*source.network);
     stack.reset(pos);

@@ -10,11 +10,18 @@
 #include "nn/accumulator.h"
 #include "nn/network.h"
 
+namespace axon::nn {
+class FloatModel;
+}
+
 namespace axon::eval {
 
-// Where evaluations come from; shared read-only by every thread (null network: hand-written).
+// Where evaluations come from, shared read-only by every thread: a network (incremental), a
+// float model (recomputed per position: a slow baseline for comparisons), or neither (the
+// hand-written evaluation).
 struct EvalSource {
     std::shared_ptr<const nn::Network> network;
+    std::shared_ptr<const nn::FloatModel> floatModel;
     bool operator==(const EvalSource&) const = default;
 };
 

@@ -7,7 +7,10 @@
 #include "engine/bench.h"
 #include "engine/engine.h"
 #include "engine/eval_file.h"
+#include "nn/float_model.h"
+#include "nn/float_network.h"
 #include "nn/network_file.h"
+#include "nn/safetensors_network.h"
 #include "search/searcher.h"
 #include "test_helpers.h"
 
@@ -52,7 +55,7 @@ TEST(SearchNetwork, AccumulatorsFollowTheTree) {
          {randomNetwork(false, 1, 1), randomNetwork(true, 4, 8), randomNetwork(true, 1, 1)}) {
         Searcher searcher;
         for (const char* f : kPositions) {
-            const auto r = searchWith(eval::EvalSource{net}, f, 20000, searcher);
+            const auto r = searchWith(eval::EvalSource{net, {}}, f, 20000, searcher);
             EXPECT_TRUE(r.bestMove) << f;
         }
     }
@@ -63,8 +66,8 @@ TEST(SearchNetwork, FixedNodeSearchesAreReproducible) {
     const auto net = randomNetwork(true, 4, 8);
     for (const char* f : kPositions) {
         Searcher a, b;
-        const auto ra = searchWith(eval::EvalSource{net}, f, 30000, a);
-        const auto rb = searchWith(eval::EvalSource{net}, f, 30000, b);
+        const auto ra = searchWith(eval::EvalSource{net, {}}, f, 30000, a);
+        const auto rb = searchWith(eval::EvalSource{net, {}}, f, 30000, b);
         EXPECT_EQ(ra.bestMove, rb.bestMove) << f;
         EXPECT_EQ(ra.score, rb.score) << f;
         EXPECT_EQ(ra.nodes, rb.nodes) << f;
@@ -99,6 +102,34 @@ TEST(SearchNetwork, EvalFileLoadsAndRejects) {
     EXPECT_EQ(e.evalSource(), before);
     std::filesystem::remove(good);
     std::filesystem::remove(bad);
+}
+
+TEST(SearchNetwork, EvalFilePlaysFloatModels) {
+    const auto net = randomNetwork(false, 1, 1);
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "axon_evalfile_float.safetensors").string();
+    ASSERT_FALSE(nn::writeFloatNetworkSafetensors(nn::dequantise(*net), path));
+    engine::Engine e;
+    // Without a loader (the WebAssembly build) the file is refused.
+    engine::setFloatModelLoader({});
+    EXPECT_TRUE(e.options().set("EvalFile", path));
+    engine::setFloatModelLoader(
+        [](const std::string& p) -> util::Result<std::shared_ptr<const nn::FloatModel>> {
+            auto m = nn::loadFloatModel(p);
+            if (!m) return util::makeError(m.error());
+            return std::shared_ptr<const nn::FloatModel>(std::move(*m));
+        });
+    ASSERT_FALSE(e.options().set("EvalFile", path));
+    ASSERT_TRUE(e.evalSource().floatModel);
+    // The float evaluation of the dequantised network is the quantised one up to rounding.
+    const auto pos = fen(kPositions[0]);
+    const int quantised = eval::evaluateOnce(eval::EvalSource{net, {}}, pos);
+    EXPECT_NEAR(eval::evaluateOnce(e.evalSource(), pos), quantised, 3);
+    Searcher searcher;
+    const auto r = searchWith(e.evalSource(), kPositions[0], 3000, searcher);
+    EXPECT_TRUE(r.bestMove);
+    engine::setFloatModelLoader({});
+    std::filesystem::remove(path);
 }
 
 } // namespace
