@@ -18,6 +18,7 @@ readonly ENGINE_PACKAGES=(
     libcli11-dev            # the axon command line
     libcivetweb-dev         # `axon serve`: HTTP and WebSocket server
     nlohmann-json3-dev      # `axon serve`: the JSON protocol
+    libzstd-dev pkgconf     # `axon convert`: .pgn.zst inputs (found through pkg-config)
 )
 readonly WEB_PACKAGES=(
     emscripten nodejs       # the in-browser engine (em++) and the front end's build (npm, esbuild)

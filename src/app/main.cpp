@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/convert_command.h"
 #include "app/data_command.h"
 #include "app/datagen_command.h"
 #include "app/epd_command.h"
@@ -87,6 +88,8 @@ int main(int argc, char** argv) {
     auto* labelCmd = axon::app::addLabelCommand(app, labelArgs);
     axon::app::DataCommandArgs dataArgs;
     const auto dataCmds = axon::app::addDataCommand(app, dataArgs);
+    axon::app::ConvertCommandArgs convertArgs;
+    auto* convertCmd = axon::app::addConvertCommand(app, convertArgs);
 
     CLI11_PARSE(app, argc, argv);
 
@@ -94,6 +97,7 @@ int main(int argc, char** argv) {
     if (labelCmd->parsed()) return axon::app::runLabelCommand(labelArgs);
     if (dataCmds.stats->parsed()) return axon::app::runDataStats(dataArgs);
     if (dataCmds.dump->parsed()) return axon::app::runDataDump(dataArgs);
+    if (convertCmd->parsed()) return axon::app::runConvertCommand(convertArgs);
 
     if (netCmds.info->parsed()) return axon::app::runNetInfo(netArgs);
     if (netCmds.random->parsed()) return axon::app::runNetRandom(netArgs);
