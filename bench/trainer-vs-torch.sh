@@ -52,7 +52,8 @@ for threads in "${threadCounts[@]}"; do
     out=$work/axon-$threads
     /usr/bin/time -f '%U %S' -o "$work/time" "$AXON" train --data "$data" --val "$work/val.axd" \
         --val-positions 1000 --out "$out" --hidden "$HIDDEN" --threads "$threads" \
-        --batch "$BATCH" --superbatch-positions "$positions" --superbatches 1 --quiet
+        --batch "$BATCH" --superbatch-positions "$positions" --superbatches 1 --quiet \
+        2>"$work/axon.err" || { cat "$work/axon.err" >&2; exit 1; }
     axonRate=$(tail -n 1 "$out/history.csv" | cut -d, -f7 | cut -d. -f1)
     axonCpuRate=$(awk -v p="$positions" '{ printf "%.0f", p / ($1 + $2) }' "$work/time")
     printf '%-8s %14s %14s %14s %14s %8s %8s\n' "$threads" "$torchRate" "$torchCpuRate" \
