@@ -4,12 +4,14 @@
 # works where its names match). Idempotent: when everything is already installed it only asks
 # dpkg and returns at once, without touching the network.
 #
-# Usage: scripts/install-deps.sh [--engine | --web | --bench]
+# Usage: scripts/install-deps.sh [--engine | --web | --bench | --torch]
 #   (none)    everything scripts/test.sh needs
 #   --engine  only what `make EXE=axon` needs to build the engine
 #   --web     the engine's packages plus what scripts/build-web.sh needs (the browser app and
 #             the in-browser WebAssembly engine): emscripten and node (npm comes with node)
 #   --bench   everything, plus stockfish, which only bench/perft.sh uses (never the tests)
+#   --torch   everything, plus PyTorch (CPU) and numpy for scripts/torch_train.py and
+#             bench/trainer-vs-torch.sh (optional: cli.torch_interop skips without them)
 set -euo pipefail
 
 # What the engine build needs (make EXE=axon), and what the tests add, and why.
@@ -35,6 +37,9 @@ readonly TEST_PACKAGES=(
 # package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,
 # Debian 12's versioned name.
 readonly CLANG_RT_CANDIDATES=(libclang-rt-dev libclang-rt-14-dev)
+readonly TORCH_PACKAGES=(
+    python3-torch python3-numpy # scripts/torch_train.py (PyTorch interop, docs/training.md)
+)
 
 log() { echo "install-deps: $*" >&2; }
 
@@ -96,8 +101,9 @@ main() {
         withClangRt=0
         ;;
     --bench) wanted+=("${TEST_PACKAGES[@]}" stockfish) ;;
+    --torch) wanted+=("${TEST_PACKAGES[@]}" "${TORCH_PACKAGES[@]}") ;;
     *)
-        log "usage: $0 [--engine | --web | --bench]"
+        log "usage: $0 [--engine | --web | --bench | --torch]"
         exit 2
         ;;
     esac
