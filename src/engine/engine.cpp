@@ -35,7 +35,10 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
                       [this](long long level) { m_skillLevel = int(level); });
     // 0 draws a seed from the clock (a human sees different games each session); any other
     // value makes strength-limited play reproducible.
+    // Setting it also restarts the game count the seed is mixed with, so setting the same seed
+    // again before a game replays that game's choices.
     m_options.addSpin("Skill Seed", 0, 0, 2147483647, [this](long long seed) {
+        m_gameNumber = 0;
         m_skillSeed =
             seed ? std::uint64_t(seed)
                  : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());

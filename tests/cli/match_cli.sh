@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `axon match` end to end: axon at depth 1 against axon at depth 5 (the deeper one must score
+# `axon match` end to end: axon at depth 1 against axon at depth 7 (the deeper one must score
 # clearly better), the PGN and JSON outputs, misbehaving engines (crash, hang, illegal move)
 # whose games are lost while the match goes on, SPRT early stopping, a clock game, bad usage.
 # Usage: match_cli.sh AXON SHARED_DATA_DIR
@@ -22,15 +22,15 @@ jsonNumber() { sed -n "s/^  \"$2\": \([-0-9.]*\),\?$/\1/p" "$1"; }
 book=$data/books/UHO_4060_v4.epd
 [[ -f $book ]] || { [[ -n ${CI:-} ]] && fail "missing $book"; echo "SKIP: no $book"; exit 0; }
 
-# 1. Depth 1 against depth 5 from the UHO book.
-"$axon" match --engine "cmd=$axon" name=shallow depth=1 --engine "cmd=$axon" name=deep depth=5 \
+# 1. Depth 1 against depth 7 from the UHO book.
+"$axon" match --engine "cmd=$axon" name=shallow depth=1 --engine "cmd=$axon" name=deep depth=7 \
     --games 8 --concurrency 2 --openings "$book" --pgn "$work/games.pgn" --json "$work/summary.json" \
     >"$work/out.txt" || fail "depth match exited with $?"
 cat "$work/out.txt"
 [[ $(grep -c '^Game ' "$work/out.txt") -eq 8 ]] || fail "expected 8 progress lines"
 [[ $(jsonNumber "$work/summary.json" games) -eq 8 ]] || fail "JSON: games != 8"
 score=$(jsonNumber "$work/summary.json" score)
-awk -v s="$score" 'BEGIN { exit !(s <= 0.35) }' || fail "depth 1 scored $score against depth 5"
+awk -v s="$score" 'BEGIN { exit !(s <= 0.35) }' || fail "depth 1 scored $score against depth 7"
 grep -q 'Pentanomial \[LL, LD, DD+WL, WD, WW\]: \[' "$work/out.txt" || fail "no pentanomial line"
 grep -q '"pentanomial": \[' "$work/summary.json" || fail "JSON has no pentanomial"
 [[ $(grep -c '^\[Result "' "$work/games.pgn") -eq 8 ]] || fail "PGN does not hold 8 games"

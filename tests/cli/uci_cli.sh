@@ -121,9 +121,9 @@ done
 # Strength limits: legal moves, one shown line, and a fixed Skill Seed repeats the choice.
 send "setoption name UCI_LimitStrength value true"
 send "setoption name UCI_Elo value 1400"
-send "setoption name Skill Seed value 42"
 limited=()
 for round in 1 2; do
+    send "setoption name Skill Seed value 42"
     send "ucinewgame"
     send "position startpos moves e2e4"
     send "go wtime 10000 btime 10000"
