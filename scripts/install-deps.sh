@@ -9,7 +9,7 @@
 #   --engine  only what `make EXE=axon` needs to build the engine
 #   --web     the engine's packages plus what scripts/build-web.sh needs (the browser app and
 #             the in-browser WebAssembly engine): emscripten and node (npm comes with node)
-#   --bench   everything, plus stockfish, which only bench/perft.sh uses (never the tests)
+#   --bench   everything (stockfish, which bench/perft.sh compares with, is a test package)
 #   --torch   everything, plus PyTorch (CPU) and numpy for scripts/torch_train.py and
 #             bench/trainer-vs-torch.sh (optional: cli.torch_interop skips without them)
 set -euo pipefail
@@ -32,6 +32,7 @@ readonly TEST_PACKAGES=(
     fairymax                # a real CECP (xboard) engine for the match runner's tests
     curl                    # the `axon serve` command-line test fetches pages
     chromium                # the browser tests (tests/browser, driven by playwright-core)
+    stockfish               # `axon label`'s real-teacher test (cli.label_stockfish); bench/perft.sh
 )
 # libFuzzer and clang's sanitizer runtimes for the distribution's default clang: the unversioned
 # package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,
@@ -100,7 +101,7 @@ main() {
         wanted+=("${WEB_PACKAGES[@]}")
         withClangRt=0
         ;;
-    --bench) wanted+=("${TEST_PACKAGES[@]}" stockfish) ;;
+    --bench) wanted+=("${TEST_PACKAGES[@]}") ;;
     --torch) wanted+=("${TEST_PACKAGES[@]}" "${TORCH_PACKAGES[@]}") ;;
     *)
         log "usage: $0 [--engine | --web | --bench | --torch]"
