@@ -16,7 +16,8 @@
 #              script can be run in pieces and resumed; the doc is written from every result.
 # Environment: AXON (binary, default ./axon, build-release/axon or build/axon), GAMES (per
 #              opponent), CONCURRENCY (2), BOOK (UHO), RESULTS (bench/results/strength),
-#              DOC (docs/strength.md), FORCE=1, NO_INSTALL=1 (never call apt-get).
+#              DOC (docs/strength.md), FORCE=1, NO_INSTALL=1 (never call apt-get), SEED (1: the
+#              opening order; another seed plays other openings, to extend a run).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -118,7 +119,7 @@ for opponent in "${opponents[@]}"; do
     echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >"$RESULTS/$opponent.load"
     "$AXON" match --engine "cmd=$AXON" "${axonSpec[@]}" option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
         --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --openings "$book" \
-        --openings-order random --seed 1 --resign movecount=3 score=1000 \
+        --openings-order random --seed "${SEED:-1}" --resign movecount=3 score=1000 \
         --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn" \
         --json "$json.tmp" | tee "$RESULTS/$opponent.log" | grep -v '^Game ' || true
     if [[ -f $json.tmp ]]; then mv "$json.tmp" "$json"; else log "$opponent: match failed"; fi
