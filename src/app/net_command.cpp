@@ -22,6 +22,7 @@
 #include "nn/float_network.h"
 #include "nn/network_file.h"
 #include "nn/safetensors_network.h"
+#include "util/atomic_file.h"
 #include "util/prng.h"
 
 namespace axon::app {
@@ -333,7 +334,8 @@ int runNetImport(const NetCommandArgs& args) {
         return 1;
     }
     const auto bytes = nn::serializeNetwork(net);
-    if (auto e = nn::writeFileAtomically(args.output, bytes)) {
+    if (auto e = util::writeFileAtomically(
+            args.output, {reinterpret_cast<const char*>(bytes.data()), bytes.size()})) {
         std::fprintf(stderr, "%s\n", e->c_str());
         return 1;
     }

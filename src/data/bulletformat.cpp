@@ -2,6 +2,8 @@
 // bulletformat records: the flip to the side to move's view, checks, and the file I/O.
 #include "data/bulletformat.h"
 
+#include "util/atomic_file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -130,19 +132,7 @@ std::string BulletWriter::write(std::span<const BulletBoard> boards) {
 
 std::string BulletWriter::finish() {
     if (!m_file) return "writer for " + m_path + " is finished";
-    bool ok = !m_failed && std::fflush(m_file) == 0 && ::fsync(::fileno(m_file)) == 0;
-    ok = std::fclose(m_file) == 0 && ok;
-    m_file = nullptr;
-    const std::string tmp = m_path + ".tmp";
-    if (!ok) {
-        std::remove(tmp.c_str());
-        return "writing " + m_path + " failed";
-    }
-    if (std::rename(tmp.c_str(), m_path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return "cannot rename " + tmp + " to " + m_path + ": " + std::strerror(errno);
-    }
-    return {};
+    return util::commitTempFile(m_file, m_path, !m_failed).value_or("");
 }
 
 util::Result<std::unique_ptr<BulletReader>> BulletReader::open(const std::string& path) {

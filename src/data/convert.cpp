@@ -29,11 +29,13 @@ constexpr FormatName kFormatNames[] = {{DataFormat::Axon, "axon"},
                                        {DataFormat::Puzzles, "puzzles"},
                                        {DataFormat::Epd, "epd"}};
 
-class AxonSink final : public RecordSink {
+// Buffers records into batches for a writer of Axon records or bullet boards.
+template <typename Writer, typename Item, Item (*Convert)(const TrainingRecord&)>
+class BufferedSink final : public RecordSink {
   public:
-    explicit AxonSink(std::unique_ptr<RecordWriter> writer) : m_writer(std::move(writer)) {}
+    explicit BufferedSink(std::unique_ptr<Writer> writer) : m_writer(std::move(writer)) {}
     std::string write(const TrainingRecord& r) override {
-        m_buffer.push_back(r);
+        m_buffer.push_back(Convert(r));
         return m_buffer.size() < kBatch ? std::string() : flush();
     }
     std::string finish() override {
@@ -47,31 +49,13 @@ class AxonSink final : public RecordSink {
         m_buffer.clear();
         return e;
     }
-    std::unique_ptr<RecordWriter> m_writer;
-    std::vector<TrainingRecord> m_buffer;
+    std::unique_ptr<Writer> m_writer;
+    std::vector<Item> m_buffer;
 };
 
-class BulletSink final : public RecordSink {
-  public:
-    explicit BulletSink(std::unique_ptr<BulletWriter> writer) : m_writer(std::move(writer)) {}
-    std::string write(const TrainingRecord& r) override {
-        m_buffer.push_back(toBullet(r));
-        return m_buffer.size() < kBatch ? std::string() : flush();
-    }
-    std::string finish() override {
-        if (auto e = flush(); !e.empty()) return e;
-        return m_writer->finish();
-    }
-
-  private:
-    std::string flush() {
-        auto e = m_writer->write(m_buffer);
-        m_buffer.clear();
-        return e;
-    }
-    std::unique_ptr<BulletWriter> m_writer;
-    std::vector<BulletBoard> m_buffer;
-};
+TrainingRecord asRecord(const TrainingRecord& r) { return r; }
+using AxonSink = BufferedSink<RecordWriter, TrainingRecord, asRecord>;
+using BulletSink = BufferedSink<BulletWriter, BulletBoard, toBullet>;
 
 std::string copyAxon(const std::string& path, ConvertOutput& out) {
     auto reader = RecordReader::open(path);

@@ -2,6 +2,8 @@
 // Reading and writing training-data files.
 #include "data/record_file.h"
 
+#include "util/atomic_file.h"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -92,21 +94,9 @@ std::string RecordWriter::write(std::span<const TrainingRecord> records) {
 std::string RecordWriter::finish() {
     if (!m_file) return "writer for " + m_path + " is finished";
     const Header h = makeHeader(m_count);
-    bool ok = !m_failed && std::fseek(m_file, 0, SEEK_SET) == 0 &&
-              std::fwrite(&h, sizeof h, 1, m_file) == 1 && std::fflush(m_file) == 0 &&
-              ::fsync(::fileno(m_file)) == 0;
-    ok = std::fclose(m_file) == 0 && ok;
-    m_file = nullptr;
-    const std::string tmp = m_path + ".tmp";
-    if (!ok) {
-        std::remove(tmp.c_str());
-        return "writing " + m_path + " failed";
-    }
-    if (std::rename(tmp.c_str(), m_path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return "cannot rename " + tmp + " to " + m_path + ": " + std::strerror(errno);
-    }
-    return {};
+    const bool ok = !m_failed && std::fseek(m_file, 0, SEEK_SET) == 0 &&
+                    std::fwrite(&h, sizeof h, 1, m_file) == 1;
+    return util::commitTempFile(m_file, m_path, ok).value_or("");
 }
 
 util::Result<std::unique_ptr<RecordReader>> RecordReader::open(const std::string& path) {

@@ -62,17 +62,6 @@ std::optional<std::string> unknownKey(const Json& object,
     return std::nullopt;
 }
 
-util::Result<std::vector<float>> finiteValues(const Safetensors& file, const std::string& name,
-                                              std::vector<std::uint64_t> shape) {
-    auto values = file.floats(name, std::move(shape));
-    if (!values) return values;
-    for (std::size_t i = 0; i < values->size(); ++i)
-        if (!std::isfinite((*values)[i]))
-            return util::makeError("tensor '" + name + "' holds a non-finite value at index " +
-                                   std::to_string(i));
-    return values;
-}
-
 struct LayerSpec {
     std::string weight;
     std::optional<std::string> bias;
@@ -123,7 +112,7 @@ util::Result<std::vector<LayerSpec>> parseLayerSpecs(const Json& model, const ch
 util::Result<std::vector<float>> biasValues(const Safetensors& file, const LayerSpec& s,
                                             std::uint64_t outputs) {
     if (!s.bias) return std::vector<float>(std::size_t(outputs), 0.0f);
-    return finiteValues(file, *s.bias, {outputs});
+    return file.finiteFloats(*s.bias, {outputs});
 }
 
 // Dense layers; `inputs` is what the first one receives.
@@ -142,7 +131,7 @@ util::Result<std::vector<DenseLayer>> buildDense(const Safetensors& file,
                                    shapeString(t->shape) + ", expected [outputs, " +
                                    std::to_string(width) + "] (nn.Linear's [out, in])");
         const std::uint64_t outputs = t->shape[0];
-        auto w = finiteValues(file, s.weight, t->shape);
+        auto w = file.finiteFloats(s.weight, t->shape);
         if (!w) return util::makeError(where + w.error());
         auto b = biasValues(file, s, outputs);
         if (!b) return util::makeError(where + b.error());
@@ -173,7 +162,7 @@ util::Result<std::vector<ConvLayer>> buildConvs(const Safetensors& file,
         c.inChannels = int(channels);
         c.outChannels = int(t->shape[0]);
         c.activation = s.activation;
-        auto w = finiteValues(file, s.weight, t->shape);
+        auto w = file.finiteFloats(s.weight, t->shape);
         if (!w) return util::makeError(where + w.error());
         auto b = biasValues(file, s, t->shape[0]);
         if (!b) return util::makeError(where + b.error());

@@ -2,6 +2,8 @@
 // Reading and writing network files, byte by byte as docs/nnue-format.md describes them.
 #include "nn/network_file.h"
 
+#include "util/atomic_file.h"
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -180,11 +182,8 @@ std::vector<std::uint8_t> serializeNetwork(const Network& net) {
 std::optional<std::string> writeNetworkFile(const Network& net, const std::string& path) {
     if (auto e = net.validate()) return "not writing an invalid network: " + *e;
     const auto bytes = serializeNetwork(net);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    out.close();
-    if (!out) return "cannot write " + path;
-    return std::nullopt;
+    return util::writeFileAtomically(path,
+                                     {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
 }
 
 std::optional<std::string> loadNetworkFile(const std::string& path, Network& target) {

@@ -43,7 +43,7 @@ util::Result<Network> readNetworkFile(const std::string& path);
 
 // The file's bytes; the network must be valid (Network::validate).
 std::vector<std::uint8_t> serializeNetwork(const Network& net);
-// An error message, or nothing when written.
+// Written atomically (temporary file, then rename); an error message, or nothing.
 std::optional<std::string> writeNetworkFile(const Network& net, const std::string& path);
 
 // Replaces `target` with the network in `path` only when the whole file is valid; on an error

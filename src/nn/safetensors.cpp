@@ -2,6 +2,8 @@
 // Reading, validating and writing safetensors files.
 #include "nn/safetensors.h"
 
+#include "util/atomic_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -340,26 +342,19 @@ writeSafetensorsFile(const std::string& path, std::span<const TensorToWrite> ten
                      const std::map<std::string, std::string>& metadata) {
     auto bytes = serializeSafetensors(tensors, metadata);
     if (!bytes) return bytes.error();
-    return writeFileAtomically(path, *bytes);
+    return util::writeFileAtomically(path,
+                                     {reinterpret_cast<const char*>(bytes->data()), bytes->size()});
 }
 
-std::optional<std::string> writeFileAtomically(const std::string& path,
-                                               std::span<const std::uint8_t> bytes) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        out.close();
-        if (!out) {
-            std::remove(tmp.c_str());
-            return "cannot write " + tmp;
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return "cannot rename " + tmp + " to " + path;
-    }
-    return std::nullopt;
+util::Result<std::vector<float>> Safetensors::finiteFloats(std::string_view name,
+                                                           std::vector<std::uint64_t> shape) const {
+    auto values = floats(name, std::move(shape));
+    if (!values) return values;
+    for (std::size_t i = 0; i < values->size(); ++i)
+        if (!std::isfinite((*values)[i]))
+            return util::makeError("tensor '" + std::string(name) +
+                                   "' holds a non-finite value at index " + std::to_string(i));
+    return values;
 }
 
 } // namespace axon::nn

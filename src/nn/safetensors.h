@@ -66,6 +66,9 @@ class Safetensors {
     // have exactly `shape` when one is given. Errors name the tensor and what was expected.
     util::Result<std::vector<float>> floats(std::string_view name,
                                             std::optional<std::vector<std::uint64_t>> shape) const;
+    // The same, refusing NaN and infinities (what a model's parameters must not hold).
+    util::Result<std::vector<float>> finiteFloats(std::string_view name,
+                                                  std::vector<std::uint64_t> shape) const;
 
   private:
     friend util::Result<Safetensors> parseSafetensors(std::vector<std::uint8_t> file);
@@ -99,9 +102,5 @@ serializeSafetensors(std::span<const TensorToWrite> tensors,
 std::optional<std::string> writeSafetensorsFile(const std::string& path,
                                                 std::span<const TensorToWrite> tensors,
                                                 const std::map<std::string, std::string>& metadata);
-
-// Writes `bytes` to path.tmp and renames it over `path`, so a reader never sees half a file.
-std::optional<std::string> writeFileAtomically(const std::string& path,
-                                               std::span<const std::uint8_t> bytes);
 
 } // namespace axon::nn

@@ -2,6 +2,8 @@
 // Writing and reading the perspective network as safetensors, metadata included.
 #include "nn/safetensors_network.h"
 
+#include "util/atomic_file.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -59,17 +61,6 @@ parseBucketMap(const std::map<std::string, std::string>& meta) {
     }
     if (p != end) return util::makeError("metadata 'bucket_map' has more than 64 entries");
     return map;
-}
-
-util::Result<std::vector<float>> finiteTensor(const Safetensors& file, const std::string& name,
-                                              std::vector<std::uint64_t> shape) {
-    auto values = file.floats(name, std::move(shape));
-    if (!values) return values;
-    for (std::size_t i = 0; i < values->size(); ++i)
-        if (!std::isfinite((*values)[i]))
-            return util::makeError("tensor '" + name + "' holds a non-finite value at index " +
-                                   std::to_string(i));
-    return values;
 }
 
 } // namespace
@@ -153,7 +144,7 @@ util::Result<FloatNetwork> parseFloatNetwork(const Safetensors& file) {
                                                                    {"out.bias", &net.outBiases}};
     const std::vector<std::uint64_t> shapes[] = {{a.inputCount(), h}, {h}, {ob, 2 * h}, {ob}};
     for (std::size_t i = 0; i < std::size(tensors); ++i) {
-        auto values = finiteTensor(file, tensors[i].first, shapes[i]);
+        auto values = file.finiteFloats(tensors[i].first, shapes[i]);
         if (!values) return util::makeError(values.error());
         *tensors[i].second = std::move(*values);
     }
@@ -178,7 +169,8 @@ std::optional<std::string> writeFloatNetworkSafetensors(const FloatNetwork& net,
                                                         const std::string& path) {
     auto bytes = serializeFloatNetworkSafetensors(net);
     if (!bytes) return bytes.error();
-    return writeFileAtomically(path, *bytes);
+    return util::writeFileAtomically(path,
+                                     {reinterpret_cast<const char*>(bytes->data()), bytes->size()});
 }
 
 util::Result<FloatNetwork> readFloatNetworkSafetensors(const std::string& path) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Checkpoint serialisation.
 #include "train/checkpoint.h"
+#include "util/atomic_file.h"
 
 #include <cstring>
 #include <fstream>
@@ -151,7 +152,7 @@ util::Result<Checkpoint> parseCheckpoint(const std::string& bytes) {
 }
 
 std::optional<std::string> writeCheckpoint(const Checkpoint& c, const std::string& path) {
-    return writeFileAtomically(path, serializeCheckpoint(c));
+    return util::writeFileAtomically(path, serializeCheckpoint(c));
 }
 
 util::Result<Checkpoint> readCheckpoint(const std::string& path) {

@@ -122,19 +122,4 @@ std::string historySvg(const std::vector<HistoryRow>& rows) {
     return s;
 }
 
-std::optional<std::string> writeFileAtomically(const std::string& path,
-                                               const std::string& contents) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out.write(contents.data(), std::streamsize(contents.size()));
-        out.close();
-        if (!out) return "cannot write " + tmp;
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) return "cannot rename " + tmp + " to " + path + ": " + ec.message();
-    return std::nullopt;
-}
-
 } // namespace axon::train

@@ -25,8 +25,4 @@ constexpr const char* kHistoryCsvHeader =
 std::string historyCsv(const std::vector<HistoryRow>& rows);
 std::string historySvg(const std::vector<HistoryRow>& rows);
 
-// Writes `contents` to path.tmp and renames it over `path`; an error message or nothing.
-std::optional<std::string> writeFileAtomically(const std::string& path,
-                                               const std::string& contents);
-
 } // namespace axon::train

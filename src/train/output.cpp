@@ -11,12 +11,7 @@ namespace axon::train {
 
 std::optional<std::string> writeQuantisedNetwork(const nn::FloatNetwork& net,
                                                  const std::string& path) {
-    const std::string tmp = path + ".tmp";
-    if (auto e = nn::writeNetworkFile(nn::quantise(net), tmp)) return e;
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) return "cannot rename " + tmp + " to " + path + ": " + ec.message();
-    return std::nullopt;
+    return nn::writeNetworkFile(nn::quantise(net), path);
 }
 
 std::string pstTableCsv(std::span<const float> weights, float bias, float scale) {

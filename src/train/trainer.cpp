@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The training loop.
 #include "train/trainer.h"
+#include "util/atomic_file.h"
 
 #include <chrono>
 #include <cmath>
@@ -83,8 +84,9 @@ class Outputs {
             const auto& seg = m_model.layout().segments;
             const std::span<const float> w(params.data() + seg[LinearModel::kWeights].offset,
                                            seg[LinearModel::kWeights].size());
-            return writeFileAtomically(path, pstTableCsv(w, params[seg[LinearModel::kBias].offset],
-                                                         float(m_config.arch.scale)));
+            return util::writeFileAtomically(
+                path,
+                pstTableCsv(w, params[seg[LinearModel::kBias].offset], float(m_config.arch.scale)));
         }
         const auto& pm = static_cast<const PerspectiveModel&>(m_model);
         const nn::FloatNetwork net = pm.toFloatNetwork(params);
@@ -286,11 +288,11 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
             ckpt.m = optimiser.firstMoments();
             ckpt.v = optimiser.secondMoments();
             if (auto e = writeCheckpoint(ckpt, ckptPath)) return util::makeError(*e);
-            if (auto e = writeFileAtomically(joinPath(config.out, "history.csv"),
-                                             historyCsv(summary.history)))
+            if (auto e = util::writeFileAtomically(joinPath(config.out, "history.csv"),
+                                                   historyCsv(summary.history)))
                 return util::makeError(*e);
-            if (auto e = writeFileAtomically(joinPath(config.out, "loss.svg"),
-                                             historySvg(summary.history)))
+            if (auto e = util::writeFileAtomically(joinPath(config.out, "loss.svg"),
+                                                   historySvg(summary.history)))
                 return util::makeError(*e);
         }
     }
