@@ -93,12 +93,13 @@ step_tsan() {
     configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
         -DAXON_SANITIZE=thread -DAXON_WERROR=ON
     build build-tsan
-    # Two long tests add no thread interleavings of their own and are left out to keep CI short:
-    # the tournament CLI test (the runner's threads are cli.match's and the Match* tests') and
-    # the skill-strength comparison (one search thread, like the other SkillSearch tests).
+    # Long tests that add no thread interleavings of their own are left out to keep CI short:
+    # the tournament CLI test (the runner's threads are cli.match's and the Match* tests'), the
+    # skill-strength comparison (one search thread, like the other SkillSearch tests), and the
+    # single-threaded network, conversion and PyTorch command-line tests.
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
         runCtest build-tsan -R 'Search|TranspositionTable|Match|Server|cli\.' \
-        -E 'cli\.match_tournament|WeakerSettingsPlayWorseMoves'
+        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data)|WeakerSettingsPlayWorseMoves'
 }
 
 # portable: the baseline x86-64 instruction set and the magic-bitboard slider path, which the

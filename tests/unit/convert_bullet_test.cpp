@@ -24,7 +24,7 @@ using data::TrainingRecord;
 namespace {
 
 std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("axon_convert_bullet_" + name)).string();
+    return test::uniqueTempPath("convert-bullet-" + name).string();
 }
 
 std::array<std::uint8_t, 32> bytesOf(const BulletBoard& b) {

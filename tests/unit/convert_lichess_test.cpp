@@ -36,7 +36,7 @@ constexpr std::uint64_t kStandardEvals = 29579;
 constexpr std::uint64_t kMateEvals = 1631;
 
 std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("axon_convert_lichess_" + name)).string();
+    return test::uniqueTempPath("convert-lichess-" + name).string();
 }
 
 std::string readFile(const std::string& path) {

@@ -9,6 +9,7 @@
 #include "chess/fen.h"
 #include "data/record_file.h"
 #include "data/training_record.h"
+#include "test_helpers.h"
 
 using namespace axon;
 
@@ -21,7 +22,7 @@ chess::Position fromFen(const std::string& fen) {
 }
 
 std::string tempPath(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("axon_data_test_" + name)).string();
+    return test::uniqueTempPath("data-" + name).string();
 }
 
 } // namespace

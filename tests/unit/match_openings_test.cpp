@@ -14,7 +14,8 @@ namespace axon::match {
 namespace {
 
 std::string writeTemp(const std::string& name, const std::string& text) {
-    const auto path = std::filesystem::temp_directory_path() / name;
+    static const std::string dir = test::scratchDir("openings");
+    const auto path = std::filesystem::path(dir) / name;
     std::ofstream(path) << text;
     return path.string();
 }

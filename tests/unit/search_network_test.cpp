@@ -75,8 +75,7 @@ TEST(SearchNetwork, FixedNodeSearchesAreReproducible) {
 }
 
 TEST(SearchNetwork, EvalFileLoadsAndRejects) {
-    const auto dir = std::filesystem::temp_directory_path();
-    const std::string good = (dir / "axon_evalfile_test.nnue").string();
+    const std::string good = test::uniqueTempPath("evalfile.nnue").string();
     ASSERT_FALSE(nn::writeNetworkFile(*randomNetwork(false, 1, 1), good));
     engine::Engine e;
     const auto before = e.evalSource();
@@ -87,7 +86,7 @@ TEST(SearchNetwork, EvalFileLoadsAndRejects) {
     EXPECT_EQ(e.evalSource().network->arch.hidden, 64);
 
     // A truncated file is refused and the network in use stays.
-    const std::string bad = (dir / "axon_evalfile_test_bad.nnue").string();
+    const std::string bad = test::uniqueTempPath("evalfile-bad.nnue").string();
     std::filesystem::copy_file(good, bad, std::filesystem::copy_options::overwrite_existing);
     std::filesystem::resize_file(bad, 1000);
     const auto inUse = e.evalSource();
@@ -107,7 +106,7 @@ TEST(SearchNetwork, EvalFileLoadsAndRejects) {
 TEST(SearchNetwork, EvalFilePlaysFloatModels) {
     const auto net = randomNetwork(false, 1, 1);
     const std::string path =
-        (std::filesystem::temp_directory_path() / "axon_evalfile_float.safetensors").string();
+        test::uniqueTempPath("evalfile-float.safetensors").string();
     ASSERT_FALSE(nn::writeFloatNetworkSafetensors(nn::dequantise(*net), path));
     engine::Engine e;
     // Without a loader (the WebAssembly build) the file is refused.

@@ -7,6 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <system_error>
+#include <vector>
+
+#include <unistd.h>
 
 #include "chess/fen.h"
 
@@ -26,6 +30,31 @@ inline std::filesystem::path sharedData(const std::string& relative) {
             GTEST_SKIP() << "missing test data " << (path);                                        \
         }                                                                                          \
     } while (0)
+
+// A path in the temporary folder that no other test process uses: ctest runs each test in its
+// own process, two at a time, so a fixed name would let them overwrite each other's files.
+inline std::filesystem::path uniqueTempPath(const std::string& name) {
+    return std::filesystem::temp_directory_path() /
+           ("axon-test-" + std::to_string(::getpid()) + "-" + name);
+}
+
+// A fresh, empty folder from uniqueTempPath, removed with its contents when the test process
+// exits.
+inline std::string scratchDir(const std::string& name) {
+    struct Cleanup {
+        std::vector<std::filesystem::path> dirs;
+        ~Cleanup() {
+            std::error_code ec;
+            for (const auto& d : dirs) std::filesystem::remove_all(d, ec);
+        }
+    };
+    static Cleanup cleanup;
+    const auto path = uniqueTempPath(name);
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+    cleanup.dirs.push_back(path);
+    return path.string();
+}
 
 inline chess::Position fen(const std::string& text) {
     auto pos = chess::parseFen(text);

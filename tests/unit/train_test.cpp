@@ -29,12 +29,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string tempDir(const std::string& name) {
-    const fs::path p = fs::temp_directory_path() / ("axon_train_test_" + name);
-    fs::remove_all(p);
-    fs::create_directories(p);
-    return p.string();
-}
+std::string tempDir(const std::string& name) { return test::scratchDir("train-" + name); }
 
 // Shared synthetic data files (positions from random playouts, scored by the eval): training
 // and, from other games, validation.
