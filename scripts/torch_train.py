@@ -10,8 +10,9 @@ trains with the loss of Axon's own trainer (docs/training.md) and writes a safet
                        it in float and `axon net import` quantises it into a .nnue
   --model mlp          dense layers over a plain board encoding (`axon-float-model`)
   --model cnn          3x3 convolutions over the encoding's planes, then dense layers
-Data records hold no castling rights or en-passant square, so those encoding inputs are always 0
-here; the positions Axon is asked to check (--verify-with) carry none either.
+Records hold castling rights (data format version 2; version 1 files hold none) but no
+en-passant square, so the encodings' en-passant input is always 0 here; the positions Axon is
+asked to check (--verify-with) carry the same rights and no en-passant square.
 
   scripts/torch_train.py data.axd --model mlp --epochs 4 --out mlp.safetensors \\
       --verify-with build/axon
@@ -53,7 +54,7 @@ def open_records(path):
     magic, version, record_size, count, reserved = HEADER.unpack(head)
     if magic != b"AXONDATA":
         raise DataError(f"{path}: not an Axon training-data file (bad magic)")
-    if version != 1:
+    if version not in (1, 2):  # 2 added castling rights to the flags
         raise DataError(f"{path}: unsupported data format version {version}")
     if record_size != RECORD.itemsize:
         raise DataError(f"{path}: record size {record_size} is not 32")
@@ -76,7 +77,7 @@ class Batch:
         occ = np.ascontiguousarray(recs["occ"]).view(np.uint8).reshape(-1, 8)
         popcount = np.unpackbits(occ, axis=1).sum(1)
         usable = ((popcount >= 2) & (popcount <= 32) & (recs["result"] <= 2) &
-                  (recs["flags"] <= 1) & (np.abs(recs["score"].astype(np.int32)) <= score_limit))
+                  (recs["flags"] <= 31) & (np.abs(recs["score"].astype(np.int32)) <= score_limit))
         self._decode(recs[usable])
         bad = np.unique(self.row[self.code >= 12])
         if bad.size:  # a nibble beyond Black king: drop those records too
@@ -93,6 +94,7 @@ class Batch:
         nibbles = recs["pieces"][self.row, nth >> 1]
         self.code = (nibbles >> ((nth & 1) * 4).astype(np.uint8)) & 15
         self.black = (recs["flags"] & 1).astype(np.int64)  # 1: Black to move
+        self.castling = (recs["flags"] >> 1) & 15  # bits: K, Q, k, q
 
     def __len__(self):
         return len(self.recs)
@@ -108,7 +110,8 @@ class Batch:
             board[self.square[i]] = PIECE_LETTERS[self.code[i]]
         ranks = ["".join(board[r * 8:r * 8 + 8]) for r in range(7, -1, -1)]
         placement = re.sub("1+", lambda m: str(len(m.group())), "/".join(ranks))
-        return f"{placement} {'b' if self.black[n] else 'w'} - - 0 1"
+        rights = "".join(c for bit, c in enumerate("KQkq") if self.castling[n] >> bit & 1)
+        return f"{placement} {'b' if self.black[n] else 'w'} {rights or '-'} - 0 1"
 
 
 # ---- plain board encodings (docs/float-nets.md), with bitboard attacks in numpy ----
@@ -158,7 +161,7 @@ ENCODINGS = {"onehot768+": (12, 5), "planes8x8x14+6": (14, 6)}  # planes, scalar
 
 def encode(batch, encoding):
     """[N, planes * 64 + scalars] float32: piece planes (+ attack planes), side to move, castling
-    rights (always 0: records hold none) (+ en passant, always 0)."""
+    rights (+ en passant, always 0: records hold none)."""
     planes, scalars = ENCODINGS[encoding]
     n = len(batch)
     x = np.zeros((n, planes * 64 + scalars), np.float32)
@@ -172,6 +175,8 @@ def encode(batch, encoding):
             x[:, (12 + colour) * 64:(13 + colour) * 64] = np.unpackbits(
                 att.view(np.uint8).reshape(n, 8), axis=1, bitorder="little")
     x[:, planes * 64] = 1 - batch.black  # White to move
+    for bit in range(4):  # White king side, White queen side, Black king side, Black queen side
+        x[:, planes * 64 + 1 + bit] = (batch.castling >> bit) & 1
     return torch.from_numpy(x)
 
 

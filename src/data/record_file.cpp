@@ -41,7 +41,7 @@ Header makeHeader(std::uint64_t count) {
 std::string checkHeader(const Header& h, std::uint64_t fileSize, const std::string& path) {
     if (std::memcmp(h.magic, kDataMagic, sizeof h.magic) != 0)
         return path + ": not an Axon training-data file (bad magic)";
-    if (h.version != kDataFormatVersion)
+    if (h.version < kOldestDataFormatVersion || h.version > kDataFormatVersion)
         return path + ": unsupported data format version " + std::to_string(h.version);
     if (h.recordSize != sizeof(TrainingRecord))
         return path + ": record size " + std::to_string(h.recordSize) + " is not 32";

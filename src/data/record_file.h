@@ -18,7 +18,10 @@
 namespace axon::data {
 
 constexpr char kDataMagic[8] = {'A', 'X', 'O', 'N', 'D', 'A', 'T', 'A'};
-constexpr std::uint32_t kDataFormatVersion = 1;
+// Version 2 added castling rights to the record's flags; version 1 files (no rights) are read
+// as they are.
+constexpr std::uint32_t kDataFormatVersion = 2;
+constexpr std::uint32_t kOldestDataFormatVersion = 1;
 constexpr std::size_t kDataHeaderSize = 32;
 
 class RecordWriter {

@@ -8,6 +8,53 @@ namespace axon::data {
 
 using namespace chess;
 
+namespace {
+
+// The outermost rook of colour c on its back rank on one side of its king, or NoSquare.
+Square outermostRook(const Position& pos, Color c, bool kingSide) {
+    const Square king = pos.kingSquare(c);
+    const int rank = c == White ? 0 : 7;
+    if (int(king) / 8 != rank) return NoSquare;
+    const Piece rook = makePiece(c, Rook);
+    for (int f = kingSide ? 7 : 0; kingSide ? f > int(king) % 8 : f < int(king) % 8;
+         f += kingSide ? -1 : 1)
+        if (pos.pieceOn(Square(rank * 8 + f)) == rook) return Square(rank * 8 + f);
+    return NoSquare;
+}
+
+// The position's castling rights that a record can hold: those whose rook is the outermost one
+// on its side of the king, as KQkq means in X-FEN (always so in standard chess).
+std::uint8_t recordedCastling(const Position& pos) {
+    std::uint8_t rights = 0;
+    for (Color c : {White, Black})
+        for (bool kingSide : {true, false}) {
+            const CastlingRights r = castlingRight(c, kingSide);
+            if (pos.canCastle(r) && pos.castlingRookSquare(r) == outermostRook(pos, c, kingSide))
+                rights |= r;
+        }
+    return rights;
+}
+
+// Does the record's board have the king on the back rank and a rook beyond it for right r?
+bool castlingPossible(const TrainingRecord& rec, CastlingRights r) {
+    const Color c = (r & (WhiteKingSide | WhiteQueenSide)) ? White : Black;
+    const bool kingSide = r & (WhiteKingSide | BlackKingSide);
+    const int rank = c == White ? 0 : 7;
+    int kingFile = -1;
+    std::uint64_t rooks = 0;
+    rec.forEachPiece([&](Square s, Piece p) {
+        if (int(s) / 8 != rank) return;
+        if (p == makePiece(c, King)) kingFile = int(s) % 8;
+        if (p == makePiece(c, Rook)) rooks |= 1ull << (int(s) % 8);
+    });
+    if (kingFile < 0) return false;
+    const std::uint64_t side =
+        kingSide ? (0xFFull & ~((2ull << kingFile) - 1)) : ((1ull << kingFile) - 1);
+    return rooks & side;
+}
+
+} // namespace
+
 TrainingRecord makeRecord(const Position& pos, int score, GameResult result, Move bestMove,
                           int ply) {
     TrainingRecord r;
@@ -19,7 +66,7 @@ TrainingRecord makeRecord(const Position& pos, int score, GameResult result, Mov
     }
     r.score = std::int16_t(std::clamp(score, -32000, 32000));
     r.result = result;
-    r.flags = pos.sideToMove() == Black ? 1 : 0;
+    r.flags = std::uint8_t((pos.sideToMove() == Black ? 1 : 0) | recordedCastling(pos) << 1);
     r.bestMove = bestMove.raw();
     r.ply = std::uint16_t(std::clamp(ply, 0, 65535));
     return r;
@@ -30,7 +77,7 @@ std::optional<std::string> validateRecord(const TrainingRecord& r) {
     if (count > 32) return "record has " + std::to_string(count) + " pieces (at most 32)";
     if (std::uint8_t(r.result) > 2)
         return "record has result " + std::to_string(int(r.result)) + " (0, 1 or 2)";
-    if (r.flags > 1) return "record has flags " + std::to_string(int(r.flags)) + " (0 or 1)";
+    if (r.flags > 31) return "record has flags " + std::to_string(int(r.flags)) + " (0..31)";
     int kings[2] = {0, 0};
     std::optional<std::string> error;
     std::uint64_t occ = r.occupancy;
@@ -48,6 +95,9 @@ std::optional<std::string> validateRecord(const TrainingRecord& r) {
             return std::string("record has piece codes beyond its piece count");
     if (kings[0] != 1 || kings[1] != 1)
         return std::string("record does not have one king per side");
+    for (CastlingRights right : {WhiteKingSide, WhiteQueenSide, BlackKingSide, BlackQueenSide})
+        if ((r.castling() & right) && !castlingPossible(r, right))
+            return std::string("record has a castling right without its king and rook");
     return std::nullopt;
 }
 
@@ -72,7 +122,14 @@ std::string recordFen(const TrainingRecord& r) {
         if (empty) fen += char('0' + empty);
         if (rank) fen += '/';
     }
-    fen += r.sideToMove() == White ? " w - - 0 " : " b - - 0 ";
+    fen += r.sideToMove() == White ? " w " : " b ";
+    const CastlingRights rights = r.castling();
+    if (!rights) fen += '-';
+    if (rights & WhiteKingSide) fen += 'K';
+    if (rights & WhiteQueenSide) fen += 'Q';
+    if (rights & BlackKingSide) fen += 'k';
+    if (rights & BlackQueenSide) fen += 'q';
+    fen += " - 0 ";
     fen += std::to_string(1 + r.ply / 2);
     return fen;
 }

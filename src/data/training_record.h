@@ -27,7 +27,9 @@ struct TrainingRecord {
     // Evaluation in centipawns from the side to move's view (mates clamped to +-32000).
     std::int16_t score = 0;
     GameResult result = GameResult::Draw;
-    // Bit 0: Black to move. Other bits are zero.
+    // Bit 0: Black to move. Bits 1-4: castling rights (chess::CastlingRights << 1: White
+    // king side, White queen side, Black king side, Black queen side), each with the outermost
+    // rook on that side of the king (X-FEN's meaning of KQkq). Other bits are zero.
     std::uint8_t flags = 0;
     // The best move in Axon's 16-bit encoding (chess::Move::raw), 0 when unknown.
     std::uint16_t bestMove = 0;
@@ -35,6 +37,7 @@ struct TrainingRecord {
     std::uint16_t ply = 0;
 
     chess::Color sideToMove() const { return (flags & 1) ? chess::Black : chess::White; }
+    chess::CastlingRights castling() const { return chess::CastlingRights((flags >> 1) & 15); }
     int pieceCount() const { return __builtin_popcountll(occupancy); }
 
     // Calls f(square, piece) for every piece, in ascending square order.
@@ -57,11 +60,12 @@ TrainingRecord makeRecord(const chess::Position& pos, int score, GameResult resu
                           chess::Move bestMove = chess::Move::none(), int ply = 0);
 
 // What is wrong with a record (bad piece code, more than 32 pieces, not one king per side,
-// pawns on the back ranks, bad result or flags), or nothing.
+// pawns on the back ranks, bad result or flags, a castling right without its king and rook on
+// the back rank), or nothing.
 std::optional<std::string> validateRecord(const TrainingRecord& r);
 
-// The record's board as a FEN (no castling or en-passant information is stored: "-" "-";
-// halfmove clock 0, fullmove number from ply).
+// The record's board as a FEN: castling rights as KQkq (X-FEN: the outermost rook), no
+// en-passant square (not stored), halfmove clock 0, fullmove number from ply.
 std::string recordFen(const TrainingRecord& r);
 
 // Result from a side's view given the game's result from White's view (1, 0.5, 0).

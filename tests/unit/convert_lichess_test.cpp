@@ -116,7 +116,7 @@ TEST(LichessPgn, SampleCountsAndValuesMatchTheCsv) {
     // The first game (1-0): after 1. d4 {0.0}, Black to move and lost; after 1... d5 {0.27},
     // White to move with +27 and won.
     EXPECT_EQ(data::recordFen(c.records[0]),
-              "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b - - 0 1");
+              "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
     EXPECT_EQ(c.records[0].score, 0);
     EXPECT_EQ(c.records[0].result, GameResult::Loss);
     EXPECT_EQ(c.records[0].ply, 1);

@@ -57,6 +57,58 @@ TEST(TrainingRecord, RejectsBadRecords) {
     EXPECT_TRUE(data::validateRecord(badResult));
 }
 
+TEST(TrainingRecord, KeepsCastlingRights) {
+    for (const std::string fen : {
+             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 0 1",
+             "4k2r/8/8/8/8/8/8/R3K3 w Qk - 0 1",
+             // Chess960: the outermost rooks (X-FEN) are kept.
+             "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1",
+         }) {
+        const auto r = data::makeRecord(fromFen(fen), 0, data::GameResult::Draw);
+        EXPECT_FALSE(data::validateRecord(r)) << fen;
+        EXPECT_EQ(data::recordFen(r), fen);
+        EXPECT_EQ(fromFen(data::recordFen(r)).castlingRights(), fromFen(fen).castlingRights());
+    }
+    // A right needs its king and a rook beyond it on the back rank.
+    auto r = data::makeRecord(fromFen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), 0, data::GameResult::Draw);
+    EXPECT_FALSE(data::validateRecord(r));
+    auto wrongSide = r;
+    wrongSide.flags = std::uint8_t(chess::WhiteKingSide << 1);
+    EXPECT_TRUE(data::validateRecord(wrongSide));
+    auto blackRight = r;
+    blackRight.flags = std::uint8_t(chess::BlackQueenSide << 1);
+    EXPECT_TRUE(data::validateRecord(blackRight));
+    auto unusedBit = r;
+    unusedBit.flags = 32;
+    EXPECT_TRUE(data::validateRecord(unusedBit));
+}
+
+TEST(RecordFile, ReadsVersionOneFiles) {
+    // Version 1 had no castling rights: the same layout with the rights' bits zero.
+    const std::vector<data::TrainingRecord> records{
+        data::makeRecord(fromFen("4k3/8/8/8/8/8/8/4K3 b - - 0 1"), 5, data::GameResult::Win)};
+    const std::string path = tempPath("version1.bin");
+    ASSERT_EQ(data::writeAllRecords(path, records), "");
+    {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        const std::uint32_t one = 1, three = 3;
+        f.seekp(8);
+        f.write(reinterpret_cast<const char*>(&one), 4);
+        f.close();
+        auto back = data::readAllRecords(path);
+        ASSERT_TRUE(back.ok()) << back.error();
+        EXPECT_EQ(*back, records);
+        std::fstream g(path, std::ios::in | std::ios::out | std::ios::binary);
+        g.seekp(8);
+        g.write(reinterpret_cast<const char*>(&three), 4);
+    }
+    auto future = data::readAllRecords(path);
+    ASSERT_FALSE(future.ok());
+    EXPECT_NE(future.error().find("unsupported data format version 3"), std::string::npos);
+    std::filesystem::remove(path);
+}
+
 TEST(RecordFile, RoundTripsAndRejectsTruncation) {
     std::vector<data::TrainingRecord> records;
     const chess::Position pos = fromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
