@@ -19,7 +19,7 @@ namespace {
 constexpr std::size_t kBatch = 4096;
 
 struct Totals {
-    std::uint64_t count = 0, blackToMove = 0, withMove = 0;
+    std::uint64_t count = 0, blackToMove = 0, withMove = 0, withCastling = 0;
     std::uint64_t results[3] = {};
     double scoreSum = 0, absScoreSum = 0, plySum = 0, pieceSum = 0;
     int minScore = 0, maxScore = 0, maxPly = 0;
@@ -28,6 +28,7 @@ struct Totals {
         if (count == 0) minScore = maxScore = r.score;
         ++count;
         blackToMove += r.flags & 1;
+        withCastling += r.castling() != chess::NoCastling;
         withMove += r.bestMove != 0;
         ++results[int(r.result)];
         scoreSum += r.score;
@@ -102,6 +103,7 @@ int runDataStats(const DataCommandArgs& args) {
     std::printf("records        %" PRIu64 "\n", all.count);
     std::printf("valid          yes\n");
     std::printf("black to move  %.1f%%\n", 100.0 * double(all.blackToMove) / n);
+    std::printf("castling       %.1f%% with a right\n", 100.0 * double(all.withCastling) / n);
     std::printf("results        win %" PRIu64 " draw %" PRIu64 " loss %" PRIu64 " (side to move)\n",
                 all.results[2], all.results[1], all.results[0]);
     std::printf("score          mean %.1f  mean |score| %.1f  min %d  max %d\n", all.scoreSum / n,
