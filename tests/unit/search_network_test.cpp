@@ -105,8 +105,7 @@ TEST(SearchNetwork, EvalFileLoadsAndRejects) {
 
 TEST(SearchNetwork, EvalFilePlaysFloatModels) {
     const auto net = randomNetwork(false, 1, 1);
-    const std::string path =
-        test::uniqueTempPath("evalfile-float.safetensors").string();
+    const std::string path = test::uniqueTempPath("evalfile-float.safetensors").string();
     ASSERT_FALSE(nn::writeFloatNetworkSafetensors(nn::dequantise(*net), path));
     engine::Engine e;
     // Without a loader (the WebAssembly build) the file is refused.
