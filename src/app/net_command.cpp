@@ -334,8 +334,7 @@ int runNetImport(const NetCommandArgs& args) {
         return 1;
     }
     const auto bytes = nn::serializeNetwork(net);
-    if (auto e = util::writeFileAtomically(
-            args.output, {reinterpret_cast<const char*>(bytes.data()), bytes.size()})) {
+    if (auto e = util::writeFileAtomically(args.output, bytes)) {
         std::fprintf(stderr, "%s\n", e->c_str());
         return 1;
     }

@@ -9,8 +9,6 @@
 #include <cstring>
 #include <filesystem>
 
-#include <unistd.h>
-
 #include "data/record_file.h"
 
 namespace axon::data {

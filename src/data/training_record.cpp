@@ -35,22 +35,25 @@ std::uint8_t recordedCastling(const Position& pos) {
     return rights;
 }
 
-// Does the record's board have the king on the back rank and a rook beyond it for right r?
-bool castlingPossible(const TrainingRecord& rec, CastlingRights r) {
-    const Color c = (r & (WhiteKingSide | WhiteQueenSide)) ? White : Black;
-    const bool kingSide = r & (WhiteKingSide | BlackKingSide);
-    const int rank = c == White ? 0 : 7;
-    int kingFile = -1;
-    std::uint64_t rooks = 0;
+// The castling rights the record's board allows: for each colour and side, the king on its back
+// rank with a rook of its colour beyond it on that side. One pass over the pieces.
+CastlingRights possibleCastling(const TrainingRecord& rec) {
+    int kingFile[2] = {-1, -1};
+    unsigned rookFiles[2] = {0, 0}; // bit f: a rook of that colour on file f of its back rank
     rec.forEachPiece([&](Square s, Piece p) {
-        if (int(s) / 8 != rank) return;
-        if (p == makePiece(c, King)) kingFile = int(s) % 8;
-        if (p == makePiece(c, Rook)) rooks |= 1ull << (int(s) % 8);
+        const Color c = colorOf(p);
+        if (int(s) / 8 != (c == White ? 0 : 7)) return;
+        if (typeOf(p) == King) kingFile[c] = int(s) % 8;
+        if (typeOf(p) == Rook) rookFiles[c] |= 1u << (int(s) % 8);
     });
-    if (kingFile < 0) return false;
-    const std::uint64_t side =
-        kingSide ? (0xFFull & ~((2ull << kingFile) - 1)) : ((1ull << kingFile) - 1);
-    return rooks & side;
+    int rights = 0;
+    for (Color c : {White, Black}) {
+        if (kingFile[c] < 0) continue;
+        const unsigned below = (1u << kingFile[c]) - 1, above = 0xFFu & ~((2u << kingFile[c]) - 1);
+        if (rookFiles[c] & above) rights |= castlingRight(c, true);
+        if (rookFiles[c] & below) rights |= castlingRight(c, false);
+    }
+    return CastlingRights(rights);
 }
 
 } // namespace
@@ -95,9 +98,8 @@ std::optional<std::string> validateRecord(const TrainingRecord& r) {
             return std::string("record has piece codes beyond its piece count");
     if (kings[0] != 1 || kings[1] != 1)
         return std::string("record does not have one king per side");
-    for (CastlingRights right : {WhiteKingSide, WhiteQueenSide, BlackKingSide, BlackQueenSide})
-        if ((r.castling() & right) && !castlingPossible(r, right))
-            return std::string("record has a castling right without its king and rook");
+    if (r.castling() && (r.castling() & ~possibleCastling(r)))
+        return std::string("record has a castling right without its king and rook");
     return std::nullopt;
 }
 

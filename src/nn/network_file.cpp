@@ -182,8 +182,7 @@ std::vector<std::uint8_t> serializeNetwork(const Network& net) {
 std::optional<std::string> writeNetworkFile(const Network& net, const std::string& path) {
     if (auto e = net.validate()) return "not writing an invalid network: " + *e;
     const auto bytes = serializeNetwork(net);
-    return util::writeFileAtomically(path,
-                                     {reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+    return util::writeFileAtomically(path, bytes);
 }
 
 std::optional<std::string> loadNetworkFile(const std::string& path, Network& target) {

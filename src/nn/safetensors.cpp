@@ -342,8 +342,7 @@ writeSafetensorsFile(const std::string& path, std::span<const TensorToWrite> ten
                      const std::map<std::string, std::string>& metadata) {
     auto bytes = serializeSafetensors(tensors, metadata);
     if (!bytes) return bytes.error();
-    return util::writeFileAtomically(path,
-                                     {reinterpret_cast<const char*>(bytes->data()), bytes->size()});
+    return util::writeFileAtomically(path, *bytes);
 }
 
 util::Result<std::vector<float>> Safetensors::finiteFloats(std::string_view name,

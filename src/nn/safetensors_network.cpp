@@ -169,8 +169,7 @@ std::optional<std::string> writeFloatNetworkSafetensors(const FloatNetwork& net,
                                                         const std::string& path) {
     auto bytes = serializeFloatNetworkSafetensors(net);
     if (!bytes) return bytes.error();
-    return util::writeFileAtomically(path,
-                                     {reinterpret_cast<const char*>(bytes->data()), bytes->size()});
+    return util::writeFileAtomically(path, *bytes);
 }
 
 util::Result<FloatNetwork> readFloatNetworkSafetensors(const std::string& path) {

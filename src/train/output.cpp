@@ -3,7 +3,6 @@
 #include "train/output.h"
 
 #include <cstdio>
-#include <filesystem>
 
 #include "nn/network_file.h"
 

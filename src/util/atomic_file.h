@@ -4,8 +4,10 @@
 // checkpoints and training outputs goes through here.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -13,6 +15,11 @@ namespace axon::util {
 
 // Writes `bytes` to path.tmp and renames it over `path`; an error message, or nothing.
 std::optional<std::string> writeFileAtomically(const std::string& path, std::string_view bytes);
+inline std::optional<std::string> writeFileAtomically(const std::string& path,
+                                                      std::span<const std::uint8_t> bytes) {
+    return writeFileAtomically(
+        path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
 
 // Ends a streaming write into path.tmp opened by the caller: flushes, syncs and closes `file`
 // (set to null), then renames path.tmp over `path`. `ok` false (an earlier write failed)
