@@ -7,7 +7,9 @@
 # Usage: bench/smp.sh [--threads N] [--movetime MS] [--games G] [--tc TC]
 #        (defaults: 2 threads, 4000 ms per position, no match, 5+0.05)
 # Environment: AXON (binary, default ./axon, build-release/axon or build/axon),
-#              BOOK (default ../shared/data/books/UHO_4060_v4.epd)
+#              BOOK (default ../shared/data/books/UHO_4060_v4.epd), SEED (opening order, 3)
+# The match adjudicates as bench/strength.sh does (resign at 10 pawns for 3 moves, draw after
+# move 40 at |score| <= 0.10 for 8 moves) to shorten decided games.
 # Run it on an idle machine: other load takes cores from the threaded search.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,7 +20,7 @@ while (($#)); do
     --movetime) movetime=$2; shift 2 ;;
     --games) games=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
-    -h | --help) sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "smp.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -54,7 +56,8 @@ printf '%-8s %12s %12s %7.2f\n' all "$sum1" "$sumN" "$(awk -v a="$sumN" -v b="$s
 if ((games > 0)); then
     "$AXON" match --engine "cmd=$AXON" name="Axon-${threads}t" option.Threads="$threads" option.Hash=16 \
         --engine "cmd=$AXON" name=Axon-1t option.Threads=1 option.Hash=16 --tc "$tc" \
-        --games "$games" --concurrency 1 --openings "$BOOK" --openings-order random --seed 3 |
+        --games "$games" --concurrency 1 --openings "$BOOK" --openings-order random --seed "${SEED:-3}" \
+        --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 |
         grep -v '^Game '
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -9,13 +9,14 @@
 # Usage: bench/strength.sh [--fast] [--calibrate] [OPPONENT...]
 #   --fast     5+0.05 and fewer games (default 20 per opponent) instead of 10+0.1 (200)
 #   --calibrate  also play Axon at UCI_Elo L against Stockfish at UCI_Elo L for each L of
-#              CAL_LEVELS (default "1350 1500 1800 2000"): the UCI_Elo calibration check
-#   OPPONENT   any of: sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx
-#              (default: all). Each result is kept in $RESULTS/OPPONENT.json, and an opponent
-#              with a result for the same time control is skipped unless FORCE=1, so the
-#              script can be run in pieces and resumed; the doc is written from every result.
+#              CAL_LEVELS (default "1350 1500 1800 2000 2200"): the UCI_Elo calibration check
+#   OPPONENT   any of: sf1500 sf2000 sf2500 sf2800 glaurung gnuchess toga2 ethereal fairymax
+#              phalanx (default: all but sf2800; sfN is Stockfish at UCI_Elo N). Each result is
+#              kept in $RESULTS/OPPONENT.json, and an opponent with a result for the same time
+#              control is skipped unless FORCE=1, so the script can be run in pieces and resumed;
+#              the doc is written from every result.
 # Environment: AXON (binary, default ./axon, build-release/axon or build/axon), GAMES (per
-#              opponent), CONCURRENCY (2), BOOK (UHO), RESULTS (bench/results/strength),
+#              opponent), CONCURRENCY (2), BOOK (UHO), RESULTS (bench/results/strength-net),
 #              DOC (docs/strength.md), FORCE=1, NO_INSTALL=1 (never call apt-get), SEED (1: the
 #              opening order; another seed plays other openings, to extend a run).
 set -euo pipefail
@@ -28,15 +29,17 @@ for arg in "$@"; do
     case $arg in
     --fast) fast=1 ;;
     --calibrate) calibrate=1 ;;
-    -h | --help) sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "strength.sh: unknown flag $arg" >&2; exit 2 ;;
     *) opponents+=("$arg") ;;
     esac
 done
-readonly ALL_OPPONENTS=(sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx)
+readonly DEFAULT_OPPONENTS=(sf1500 sf2000 sf2500 glaurung gnuchess toga2 ethereal fairymax phalanx)
 # UCI_Elo calibration: Axon at each setting against Stockfish at the same UCI_Elo.
-readonly CAL_LEVELS=(${CAL_LEVELS:-1350 1500 1800 2000})
-((${#opponents[@]} || calibrate)) || opponents=("${ALL_OPPONENTS[@]}")
+readonly CAL_LEVELS=(${CAL_LEVELS:-1350 1500 1800 2000 2200})
+# Every opponent a table may show: the default gauntlet plus a stronger Stockfish anchor.
+readonly ALL_OPPONENTS=(sf1500 sf2000 sf2500 sf2800 glaurung gnuchess toga2 ethereal fairymax phalanx)
+((${#opponents[@]} || calibrate)) || opponents=("${DEFAULT_OPPONENTS[@]}")
 if ((calibrate)); then for level in "${CAL_LEVELS[@]}"; do opponents+=("cal$level"); done; fi
 if ((fast)); then TC=5+0.05; GAMES=${GAMES:-20}; else TC=10+0.1; GAMES=${GAMES:-200}; fi
 readonly TC GAMES
@@ -44,7 +47,7 @@ readonly CONCURRENCY=${CONCURRENCY:-2}
 readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
 # Fairy-Max has no `setboard`, so it can only start from the standard position: PGN openings.
 readonly PGN_BOOK=${PGN_BOOK:-../shared/data/books/8moves_v3.pgn}
-readonly RESULTS=${RESULTS:-bench/results/strength}
+readonly RESULTS=${RESULTS:-bench/results/strength-net}
 readonly DOC=${DOC:-docs/strength.md}
 source bench/lib/find-axon.sh
 AXON=$(realpath "$AXON")
@@ -61,7 +64,7 @@ package() {
 }
 engineArgs() {
     case $1 in
-    sf1500 | sf2000 | sf2500)
+    sf1500 | sf2000 | sf2500 | sf2800)
         echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#sf}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#sf}" ;;
     cal*)
         echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#cal}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#cal}" ;;
@@ -174,7 +177,8 @@ trap 'rm -f "$section"' EXIT
     echo "| Anchor | Axon's rating from it | 95% error |"
     echo "|---|---|---|"
     combined=()
-    for opponent in sf1500 sf2000 sf2500; do
+    for opponent in "${ALL_OPPONENTS[@]}"; do
+        [[ $opponent == sf* ]] || continue
         json=$RESULTS/$opponent.json
         [[ -f $json ]] || continue
         elo=$(jsonField "$json" elo)

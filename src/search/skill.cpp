@@ -12,32 +12,36 @@ namespace axon::search {
 
 namespace {
 
-// Calibration anchors: at each Elo from 1350, the node budget and margin that scored near 50%
-// against Stockfish 15.1 with UCI_LimitStrength and the same UCI_Elo at 5+0.05 (docs/strength.md,
-// section "UCI_Elo calibration", has the games and commands). Between anchors the node budget
-// is interpolated geometrically and the margin linearly. Measured, Axon's Elo against
-// Stockfish at the same level (95%):
-//   1350: 40 games, -52 +/- 118     1500: 60 games, +23 +/- 85
-//   1800: 60 games, +12 +/- 93      2000: 40 games, -52 +/- 108 (full strength: -35 +/- 133)
-// Below Stockfish's lowest level the 1000 anchor was set by self-play against Axon's own 1350
-// setting (10+0.1, UHO book; node budgets decide, not the clock): 1000 scored 12.0% in 300
-// games, -346 +/- 59 (aim -350), and the interpolated 1175 scored -191 +/- 53 in 200 (aim
-// -175). Self-play between settings of one engine tends to stretch Elo gaps, so these levels
-// are, if anything, stronger than their numbers. Misses: 1000 at 1000 nodes / 150 cp scored
-// -478, at 1500 / 110 -486, at 2500 / 70 -282.
-// Earlier settings that missed: 1350 at 3000 nodes / 50 cp scored 34% in 80 games, 1500 at
-// 4000 / 40 scored -108 +/- 108, 1800 at 25000 / 15 scored -80 +/- 107.
+// Calibration anchors, measured with the network evaluation (network #2): each setting played
+// Stockfish 15.1 with UCI_LimitStrength at 5+0.05, and its rating is the Stockfish level plus
+// its Elo against it (docs/strength.md, "UCI_Elo calibration", has the games and commands).
+// Between anchors the node budget is interpolated geometrically and the margin linearly.
+// Measured ratings, 40 games each, 95% errors of 90 to 210:
+//   3000 / 55: 1497    3500 / 55: 1411    6000 / 35: 1607    10000 / 20: 1632
+//   one line: 15000: 1927    40000: 1911    150000: 2093    full strength: 2393
+// The one-line points follow about 112 Elo per doubling of nodes (a weighted fit, with full
+// strength counted at the 310,000 nodes its 5+0.05 moves average), and the anchors from 1800
+// up sit on that fit; at 2400 the clock of a blitz game binds before the budget does. 1500
+// sits on the two 3000-3500 / 55 points (1454 pooled); 1350 is a step weaker, not measured on
+// its own. Four lines cost depth: 30000 / 10 rated 1772 and
+// 100000 / 4 rated 1764, so only levels below 1800 choose among lines.
+// Below 1350 (Stockfish stops at 1320) the 1000 anchor was set by self-play against this map's
+// 1350 (10+0.1, node budgets decide): 1000 scored -319 +/- 72 in 200 games (aim -350) and the
+// interpolated 1175 -171 +/- 50 (aim -175). Self-play tends to stretch Elo gaps, so these
+// levels are, if anything, stronger than their numbers.
 struct Anchor {
     int elo;
     double nodes;
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1000, 2000, 85},  //
-    Anchor{1350, 5000, 40},  //
-    Anchor{1500, 8000, 30},  //
-    Anchor{1800, 50000, 10}, //
-    Anchor{2000, 200000, 0}, //
+    Anchor{1000, 700, 130},   //
+    Anchor{1350, 2000, 70},   //
+    Anchor{1500, 3500, 50},   //
+    Anchor{1800, 13500, 0},   //
+    Anchor{2000, 48000, 0},   //
+    Anchor{2200, 165000, 0},  //
+    Anchor{2400, 1000000, 0}, //
 };
 
 // Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.
@@ -56,8 +60,8 @@ SkillSettings skillForElo(int elo) {
     const double t = std::clamp(double(s.elo - a.elo) / double(b.elo - a.elo), 0.0, 1.0);
     s.nodes = std::uint64_t(std::llround(a.nodes * std::pow(b.nodes / a.nodes, t)));
     s.margin = int(std::lround(a.margin + (b.margin - a.margin) * t));
-    // Without a margin there is nothing to choose: extra lines would only cost depth (at 2000
-    // four lines scored 25% against Stockfish 2000, docs/strength.md).
+    // Without a margin there is nothing to choose: extra lines would only cost depth (four
+    // lines at 100000 nodes rated 1764, one line at 40000 rated 1911; docs/strength.md).
     s.lines = s.margin > 0 ? 4 : 1;
     return s;
 }

@@ -13,7 +13,7 @@ namespace axon::search {
 
 // The Elo range the map is calibrated for (Stockfish 15.1's UCI_Elo levels as anchors).
 constexpr int kSkillMinElo = 1000;
-constexpr int kSkillMaxElo = 2000;
+constexpr int kSkillMaxElo = 2400;
 // Skill Level 20 is full strength; 0..19 map linearly onto kSkillMinElo..kSkillMaxElo.
 constexpr int kSkillMaxLevel = 20;
 

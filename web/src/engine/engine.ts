@@ -89,7 +89,7 @@ export interface Engine {
 }
 
 export const kEloMin = 1000;
-export const kEloMax = 2000;
+export const kEloMax = 2400;
 
 /** Shared state bookkeeping for both engines. */
 export abstract class EngineBase {
