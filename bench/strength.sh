@@ -64,10 +64,10 @@ package() {
 }
 engineArgs() {
     case $1 in
-    sf1500 | sf2000 | sf2500 | sf2800)
-        echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#sf}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#sf}" ;;
-    cal*)
-        echo "cmd=/usr/games/stockfish|name=Stockfish-Elo${1#cal}|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=${1#cal}" ;;
+    sf1500 | sf2000 | sf2500 | sf2800 | cal*)
+        local level=${1#sf}
+        level=${level#cal}
+        echo "cmd=/usr/games/stockfish|name=Stockfish-Elo$level|option.Threads=1|option.Hash=16|option.UCI_LimitStrength=true|option.UCI_Elo=$level" ;;
     glaurung) echo "cmd=/usr/games/glaurung|name=Glaurung 2.2|option.Threads=1|option.OwnBook=false" ;;
     gnuchess) echo "cmd=/usr/games/gnuchess --uci|name=GNU Chess 6.2.7|option.OwnBook=false" ;;
     toga2) echo "cmd=/usr/games/toga2|name=Toga II 3.0|option.OwnBook=false|option.Number of Threads=1|option.Hash=16" ;;

@@ -23,8 +23,8 @@ namespace {
 // strength counted at the 310,000 nodes its 5+0.05 moves average), and the anchors from 1800
 // up sit on that fit; at 2400 the clock of a blitz game binds before the budget does. 1500
 // sits on the two 3000-3500 / 55 points (1454 pooled); 1350 is a step weaker, not measured on
-// its own. Four lines cost depth: 30000 / 10 rated 1772 and
-// 100000 / 4 rated 1764, so only levels below 1800 choose among lines.
+// its own. Four lines cost depth (30000 / 10 rated 1772, 100000 / 4 rated 1764), so only the
+// levels below 1800 choose among lines.
 // Below 1350 (Stockfish stops at 1320) the 1000 anchor was set by self-play against this map's
 // 1350 (10+0.1, node budgets decide): 1000 scored -319 +/- 72 in 200 games (aim -350) and the
 // interpolated 1175 -171 +/- 50 (aim -175). Self-play tends to stretch Elo gaps, so these

@@ -386,6 +386,9 @@ function initControls(): void {
   colorSelect.value = settings.color;
   tcSelect.value = settings.tc;
   multipvSelect.value = String(settings.multipv);
+  // The engine's calibrated range (engine.ts) is the slider's; index.html only repeats it.
+  eloSlider.min = String(kEloMin);
+  eloSlider.max = String(kEloMax);
   const elo = settings.elo === 'max' ? 1500 : Math.max(kEloMin, Math.min(kEloMax, settings.elo));
   eloSlider.value = String(elo);
   fullStrength.checked = settings.elo === 'max';
