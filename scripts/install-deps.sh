@@ -28,6 +28,7 @@ readonly WEB_PACKAGES=(
 readonly TEST_PACKAGES=(
     libgtest-dev libgmock-dev # unit tests
     clang                   # libFuzzer targets (AXON_FUZZ=ON)
+    clang-format            # the format step: every C++ file as .clang-format lays it out
     emscripten nodejs       # the WebAssembly perft build and running it
     fairymax                # a real CECP (xboard) engine for the match runner's tests
     curl                    # the `axon serve` command-line test fetches pages

@@ -3,6 +3,7 @@
 # The test command (README, .ci/run): installs what is missing, then builds and tests Axon in
 # every configuration that matters, and ends with a one-line summary.
 #
+#   format    clang-format --dry-run --Werror over every tracked C++ file (.clang-format)
 #   release   Release, -Werror, -march=native (PEXT sliders where BMI2 exists): ctest
 #   asan      ASan + UBSan, -O1 -g with assertions: ctest
 #   tsan      ThreadSanitizer: the multi-threaded search, the UCI sessions and `axon serve`
@@ -30,7 +31,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 readonly ROOT=$PWD
-readonly ALL_STEPS=(release asan tsan portable wasm web fuzz)
+readonly ALL_STEPS=(format release asan tsan portable wasm web fuzz)
 readonly JOBS=${JOBS:-$(nproc)}
 readonly FUZZ_SECONDS=${FUZZ_SECONDS:-20}
 readonly SHARED_DATA=${AXON_SHARED_DATA:-$ROOT/../shared/data}
@@ -64,6 +65,24 @@ runCtest() {
     shift
     ctest --test-dir "$dir" --parallel "$JOBS" --output-on-failure "$@" | tee "$WORK/ctest.log"
     note "$(grep -E '^[0-9]+% tests passed' "$WORK/ctest.log" | tail -n 1)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# format: the layout .clang-format describes, so formatting never drifts between commits. It
+# checks and changes nothing; `git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format -i` fixes.
+step_format() {
+    local files
+    mapfile -d '' files < <(git ls-files -z '*.cpp' '*.h' 2>/dev/null)
+    if [[ ${#files[@]} -eq 0 ]]; then
+        # Not a git checkout (a source tarball): every C++ file under the project's folders.
+        mapfile -d '' files < <(find src tests bench \( -name '*.cpp' -o -name '*.h' \) -print0)
+    fi
+    clang-format --dry-run --Werror "${files[@]}" 2>"$WORK/format.log" || {
+        grep -E '^[^ ].*: (error|warning):' "$WORK/format.log" | head -n 40
+        log "$(grep -cE ': (error|warning):' "$WORK/format.log") lines differ from .clang-format"
+        return 1
+    }
+    note "${#files[@]} files match .clang-format ($(clang-format --version | grep -oE '[0-9]+\.[0-9.]+' | head -n 1))"
 }
 
 # ---------------------------------------------------------------------------------------------

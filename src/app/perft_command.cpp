@@ -46,7 +46,8 @@ std::vector<PerftDivide> threadedDivide(const Position& root, int depth, int thr
 }
 
 int runSuite(const PerftOptions& options) {
-    return runPerftSuiteFile(options.suiteFile, {options.maxDepth, options.maxNodes}, stdout, stderr);
+    return runPerftSuiteFile(options.suiteFile, {options.maxDepth, options.maxNodes}, stdout,
+                             stderr);
 }
 
 } // namespace
@@ -65,8 +66,9 @@ int runPerft(const PerftOptions& options) {
     if (options.depth <= 1 || (!options.divide && options.threads <= 1)) {
         total = perft(pos, options.depth);
     } else {
-        const auto divide = options.threads > 1 ? threadedDivide(pos, options.depth, options.threads)
-                                                : perftDivide(pos, options.depth);
+        const auto divide = options.threads > 1
+                                ? threadedDivide(pos, options.depth, options.threads)
+                                : perftDivide(pos, options.depth);
         for (const PerftDivide& d : divide) {
             if (options.divide)
                 std::printf("%s: %llu\n", toUci(d.move, pos.isChess960()).c_str(),
@@ -76,7 +78,8 @@ int runPerft(const PerftOptions& options) {
     }
     const double seconds = secondsSince(start);
     std::printf("\nNodes searched: %llu\nTime: %.3f s\nNodes/second: %.0f\n",
-                static_cast<unsigned long long>(total), seconds, double(total) / std::max(seconds, 1e-9));
+                static_cast<unsigned long long>(total), seconds,
+                double(total) / std::max(seconds, 1e-9));
     return 0;
 }
 

@@ -9,9 +9,9 @@ namespace axon::app {
 
 struct PerftOptions {
     int depth = 5;
-    std::string fen;        // empty: start position
-    std::string suiteFile;  // when set, run the suite instead of one position
-    int maxDepth = 99;      // suite mode: skip deeper expectations
+    std::string fen;                            // empty: start position
+    std::string suiteFile;                      // when set, run the suite instead of one position
+    int maxDepth = 99;                          // suite mode: skip deeper expectations
     std::uint64_t maxNodes = ~std::uint64_t(0); // suite mode: skip larger expectations
     int threads = 1;
     bool divide = true;

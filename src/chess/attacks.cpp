@@ -54,7 +54,8 @@ Bitboard leaperAttacks(Square s, const int (*steps)[2], int count) {
     Bitboard result = 0;
     for (int i = 0; i < count; ++i) {
         int file = fileOf(s) + steps[i][0], rank = rankOf(s) + steps[i][1];
-        if (file >= 0 && file < 8 && rank >= 0 && rank < 8) result |= squareBB(makeSquare(file, rank));
+        if (file >= 0 && file < 8 && rank >= 0 && rank < 8)
+            result |= squareBB(makeSquare(file, rank));
     }
     return result;
 }
@@ -71,8 +72,8 @@ void initSlider(detail::SliderEntry* entries, Bitboard* magicTable, Bitboard* pe
     int offset = 0, attempt = 0;
     for (Square s = A1; s < NoSquare; ++s) {
         // Edges never block, except the edge the slider stands on.
-        const Bitboard edges = ((kRank1 | kRank8) & ~rankBB(rankOf(s))) |
-                               ((kFileA | kFileH) & ~fileBB(fileOf(s)));
+        const Bitboard edges =
+            ((kRank1 | kRank8) & ~rankBB(rankOf(s))) | ((kFileA | kFileH) & ~fileBB(fileOf(s)));
         detail::SliderEntry& e = entries[s];
         e.mask = slideAttacks(s, 0, steps) & ~edges;
         e.shift = unsigned(64 - popcount(e.mask));
@@ -132,9 +133,9 @@ void initAttacks() {
     if (done) return;
     done = true;
 
-    constexpr int knightSteps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+    constexpr int knightSteps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    constexpr int kingSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+    constexpr int kingSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                      {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     constexpr int whitePawnSteps[2][2] = {{-1, 1}, {1, 1}};
     constexpr int blackPawnSteps[2][2] = {{-1, -1}, {1, -1}};
@@ -150,7 +151,8 @@ void initAttacks() {
                detail::kBishopMagics);
     initSlider(detail::rookEntries, rookMagicTable, rookPextTable, kRookSteps, detail::kRookMagics);
 #else
-    initSlider(detail::bishopEntries, bishopMagicTable, nullptr, kBishopSteps, detail::kBishopMagics);
+    initSlider(detail::bishopEntries, bishopMagicTable, nullptr, kBishopSteps,
+               detail::kBishopMagics);
     initSlider(detail::rookEntries, rookMagicTable, nullptr, kRookSteps, detail::kRookMagics);
 #endif
 
@@ -162,7 +164,8 @@ void initAttacks() {
             if (slowBishopAttacks(a, 0) & bb) {
                 detail::line[a][b] =
                     (slowBishopAttacks(a, 0) & slowBishopAttacks(b, 0)) | squareBB(a) | bb;
-                detail::between[a][b] = slowBishopAttacks(a, bb) & slowBishopAttacks(b, squareBB(a));
+                detail::between[a][b] =
+                    slowBishopAttacks(a, bb) & slowBishopAttacks(b, squareBB(a));
             } else if (slowRookAttacks(a, 0) & bb) {
                 detail::line[a][b] =
                     (slowRookAttacks(a, 0) & slowRookAttacks(b, 0)) | squareBB(a) | bb;

@@ -18,7 +18,9 @@ constexpr Bitboard kAll = ~Bitboard(0);
 constexpr Bitboard fileBB(int file) { return kFileA << file; }
 constexpr Bitboard rankBB(int rank) { return kRank1 << (8 * rank); }
 constexpr Bitboard squareBB(Square s) { return Bitboard(1) << s; }
-constexpr Bitboard relativeRankBB(Color c, int rank) { return rankBB(c == White ? rank : 7 - rank); }
+constexpr Bitboard relativeRankBB(Color c, int rank) {
+    return rankBB(c == White ? rank : 7 - rank);
+}
 
 inline int popcount(Bitboard b) { return std::popcount(b); }
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
@@ -31,8 +33,14 @@ inline Square popLsb(Bitboard& b) {
 constexpr bool moreThanOne(Bitboard b) { return b & (b - 1); }
 
 enum Direction : int {
-    North = 8, South = -8, East = 1, West = -1,
-    NorthEast = 9, NorthWest = 7, SouthEast = -7, SouthWest = -9
+    North = 8,
+    South = -8,
+    East = 1,
+    West = -1,
+    NorthEast = 9,
+    NorthWest = 7,
+    SouthEast = -7,
+    SouthWest = -9
 };
 
 // Shift every bit one step in direction D, dropping bits that would wrap around a board edge.

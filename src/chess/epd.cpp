@@ -80,7 +80,8 @@ util::Result<EpdOperation> parseOperation(Scanner& scanner) {
     EpdOperation op;
     const std::string_view opcode = scanner.word();
     if (!isOpcode(opcode)) {
-        const std::string shown = opcode.empty() ? std::string(1, scanner.peek()) : std::string(opcode);
+        const std::string shown =
+            opcode.empty() ? std::string(1, scanner.peek()) : std::string(opcode);
         return makeError("malformed opcode " + quoted(shown));
     }
     op.opcode = std::string(opcode);
@@ -139,8 +140,9 @@ void readCounterFields(Scanner& scanner, Counters& counters) {
 std::optional<std::string> applyCounter(const EpdOperation& op, Counters& counters) {
     const bool half = op.opcode == "hmvc";
     bool& given = half ? counters.halfmoveGiven : counters.fullmoveGiven;
-    if (given) return op.opcode + ": the " + (half ? "half-move clock" : "full-move number") +
-                      " is given twice";
+    if (given)
+        return op.opcode + ": the " + (half ? "half-move clock" : "full-move number") +
+               " is given twice";
     if (op.operands.size() != 1 || !isCounter(op.operands[0].text))
         return op.opcode + ": expected one non-negative integer";
     (half ? counters.halfmove : counters.fullmove) = op.operands[0].text;
@@ -242,8 +244,8 @@ std::string operandList(const std::vector<EpdOperand>& operands) {
     std::string out;
     for (const EpdOperand& operand : operands) {
         if (!out.empty()) out += ' ';
-        out += operand.quoted || needsQuotes(operand.text) ? quotedString(operand.text)
-                                                           : operand.text;
+        out +=
+            operand.quoted || needsQuotes(operand.text) ? quotedString(operand.text) : operand.text;
     }
     return out;
 }
@@ -270,7 +272,8 @@ util::Result<EpdRecord> parseEpd(std::string_view line) {
         const std::string_view text = scanner.word();
         if (text.empty())
             return makeError("EPD needs 4 position fields (placement, side to move, castling, "
-                             "en passant), found " + std::to_string(field));
+                             "en passant), found " +
+                             std::to_string(field));
         fen += std::string(text) + ' ';
     }
     Counters counters;
@@ -307,7 +310,8 @@ util::Result<std::vector<EpdRecord>> readEpd(std::istream& in) {
         text = trim(text);
         if (text.empty() || text.front() == '#') continue;
         auto record = parseEpd(text);
-        if (!record.ok()) return makeError("line " + std::to_string(number) + ": " + record.error());
+        if (!record.ok())
+            return makeError("line " + std::to_string(number) + ": " + record.error());
         records.push_back(std::move(*record));
     }
     return records;

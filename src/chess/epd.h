@@ -32,11 +32,11 @@ struct EpdOperation {
 struct EpdRecord {
     // hmvc / fmvn (or FEN-style counters after the four fields) set its move counters.
     Position position;
-    std::vector<Move> bestMoves;  // bm
-    std::vector<Move> avoidMoves; // am
-    std::string id;               // id; empty when absent
-    std::optional<int> centipawns; // ce, from the side to move's point of view
-    std::array<std::string, 10> comments; // c0..c9; empty when absent
+    std::vector<Move> bestMoves;               // bm
+    std::vector<Move> avoidMoves;              // am
+    std::string id;                            // id; empty when absent
+    std::optional<int> centipawns;             // ce, from the side to move's point of view
+    std::array<std::string, 10> comments;      // c0..c9; empty when absent
     std::vector<EpdOperation> otherOperations; // every other opcode, in the order read
 };
 

@@ -59,7 +59,8 @@ std::optional<std::string> parseCastling(Position& pos, std::string_view field) 
         const Color color = (c >= 'a' && c <= 'z') ? Black : White;
         const char upper = char(color == Black ? c - 32 : c);
         const Bitboard king = pos.pieces(color, King);
-        if (!king || moreThanOne(king)) return std::string("castling right without exactly one king");
+        if (!king || moreThanOne(king))
+            return std::string("castling right without exactly one king");
         const Square ksq = lsb(king);
         const int backRank = color == White ? 0 : 7;
         if (rankOf(ksq) != backRank)
@@ -182,8 +183,8 @@ std::string toFen(const Position& pos) {
             const Square rook = pos.castlingRookSquare(right);
             const Bitboard backRooks = pos.pieces(c, Rook) & rankBB(rankOf(rook));
             const Square ksq = pos.kingSquare(c);
-            const Bitboard outer = kingSide ? backRooks & ~(squareBB(ksq) * 2 - 1)
-                                            : backRooks & (squareBB(ksq) - 1);
+            const Bitboard outer =
+                kingSide ? backRooks & ~(squareBB(ksq) * 2 - 1) : backRooks & (squareBB(ksq) - 1);
             const bool outermost = outer && (kingSide ? msb(outer) : lsb(outer)) == rook;
             char letter = outermost ? (kingSide ? 'K' : 'Q') : char('A' + fileOf(rook));
             if (c == Black) letter = char(letter + 32);

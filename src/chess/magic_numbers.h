@@ -7,6 +7,8 @@
 
 namespace axon::chess::detail {
 
+// Two magics a line, one line per pair of squares: the layout clang-format would undo.
+// clang-format off
 constexpr Bitboard kBishopMagics[64] = {
     0x00240404225A0200ULL,    0xA4040818A4008002ULL,
     0x8861420082080000ULL,    0x0004040094000040ULL,
@@ -75,5 +77,6 @@ constexpr Bitboard kRookMagics[64] = {
     0x1009000482100801ULL,    0x8042001004810802ULL,
     0x0880021000814804ULL,    0x6600005024050282ULL,
 };
+// clang-format on
 
 } // namespace axon::chess::detail

@@ -89,7 +89,8 @@ void generatePawnMoves(const Position& pos, Sink& sink, Bitboard checkMask) {
     const Bitboard capturers = pawns & ~pinOrth;
 
     auto pushTargets = [&](Bitboard from) {
-        return ((shift<Up>(from & ~pinOrth) & empty) | (shift<Up>(from & pinOrth) & empty & pinOrth));
+        return ((shift<Up>(from & ~pinOrth) & empty) |
+                (shift<Up>(from & pinOrth) & empty & pinOrth));
     };
     auto captureTargets = [&]<Direction D>(Bitboard from) {
         return ((shift<D>(from & ~pinDiag)) | (shift<D>(from & pinDiag) & pinDiag)) & enemies;
@@ -176,7 +177,8 @@ void generateAll(const Position& pos, Sink& sink) {
             for (bool kingSide : {true, false}) {
                 const CastlingRights right = castlingRight(Us, kingSide);
                 if (!pos.canCastle(right)) continue;
-                if ((occ & pos.castlingEmptySquares(right)) || (danger & pos.castlingKingPath(right)))
+                if ((occ & pos.castlingEmptySquares(right)) ||
+                    (danger & pos.castlingKingPath(right)))
                     continue;
                 const Square rook = pos.castlingRookSquare(right);
                 // Chess960: the castling rook itself may have shielded the king's destination.

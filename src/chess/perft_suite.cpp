@@ -15,8 +15,10 @@ namespace axon::chess {
 namespace {
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
     return s;
 }
 
@@ -48,14 +50,15 @@ util::Result<std::vector<PerftCase>> readPerftSuite(std::istream& in) {
         if (line.substr(0, 3) == "id ") {
             cases.push_back({std::string(trim(line.substr(3))), "", {}, lineNo});
         } else if (line.substr(0, 4) == "epd ") {
-            if (cases.empty() || !cases.back().fen.empty())
-                cases.push_back({"", "", {}, lineNo});
+            if (cases.empty() || !cases.back().fen.empty()) cases.push_back({"", "", {}, lineNo});
             cases.back().fen = std::string(trim(line.substr(4)));
         } else if (line.substr(0, 6) == "perft ") {
             int depth = 0;
             std::uint64_t nodes = 0;
-            if (cases.empty() || cases.back().fen.empty()) return error("perft line before an epd line");
-            if (!parseDepthCount(line.substr(6), depth, nodes)) return error("expected 'perft <depth> <nodes>'");
+            if (cases.empty() || cases.back().fen.empty())
+                return error("perft line before an epd line");
+            if (!parseDepthCount(line.substr(6), depth, nodes))
+                return error("expected 'perft <depth> <nodes>'");
             cases.back().expected.emplace_back(depth, nodes);
         } else {
             // EPD style: FEN ;D1 n ;D2 n ...
@@ -72,14 +75,16 @@ util::Result<std::vector<PerftCase>> readPerftSuite(std::istream& in) {
                 int depth = 0;
                 std::uint64_t nodes = 0;
                 if (field[0] != 'D' || !parseDepthCount(field.substr(1), depth, nodes))
-                    return error("expected ';D<depth> <nodes>', found '" + std::string(field) + "'");
+                    return error("expected ';D<depth> <nodes>', found '" + std::string(field) +
+                                 "'");
                 c.expected.emplace_back(depth, nodes);
             }
             cases.push_back(std::move(c));
         }
     }
     for (const PerftCase& c : cases)
-        if (c.fen.empty()) return util::makeError("perft suite: case '" + c.name + "' has no position");
+        if (c.fen.empty())
+            return util::makeError("perft suite: case '" + c.name + "' has no position");
     return cases;
 }
 

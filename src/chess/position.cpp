@@ -274,7 +274,8 @@ void Position::makeMove(Move m) {
                 key ^= zobrist::pieceSquare[piece][to] ^ zobrist::pieceSquare[promoted][to];
             } else {
                 s.pawnKey ^= zobrist::pieceSquare[piece][to];
-                if ((from ^ to) == 16 && (pawnAttacks(us, from + pawnPush(us)) & pieces(them, Pawn)))
+                if ((from ^ to) == 16 &&
+                    (pawnAttacks(us, from + pawnPush(us)) & pieces(them, Pawn)))
                     newEp = from + pawnPush(us);
             }
         }

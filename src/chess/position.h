@@ -81,7 +81,9 @@ class Position {
     Bitboard pinOrthogonal() const { return st().pinOrthogonal; }
     Bitboard pinDiagonal() const { return st().pinDiagonal; }
     // Side-to-move pieces pinned to their own king.
-    Bitboard pinned() const { return (st().pinOrthogonal | st().pinDiagonal) & pieces(m_sideToMove); }
+    Bitboard pinned() const {
+        return (st().pinOrthogonal | st().pinDiagonal) & pieces(m_sideToMove);
+    }
     Move lastMove() const { return st().move; }
     Piece capturedPiece() const { return st().captured; }
     const StateInfo& state() const { return st(); }
@@ -101,7 +103,7 @@ class Position {
     }
     // Type of the piece m captures (a pawn for en passant), NoPieceType for non-captures.
     PieceType capturedType(Move m) const {
-        return m.type() == MoveType::EnPassant ? Pawn
+        return m.type() == MoveType::EnPassant  ? Pawn
                : m.type() == MoveType::Castling ? NoPieceType
                                                 : typeOf(m_board[m.to()]);
     }
@@ -120,8 +122,12 @@ class Position {
         return blockersFor(kingSquare(~m_sideToMove), m_sideToMove) & pieces(m_sideToMove);
     }
     // Castling geometry of right r: squares that must be empty, squares the king crosses.
-    Bitboard castlingEmptySquares(CastlingRights r) const { return m_castlingEmpty[castlingIndex(r)]; }
-    Bitboard castlingKingPath(CastlingRights r) const { return m_castlingKingPath[castlingIndex(r)]; }
+    Bitboard castlingEmptySquares(CastlingRights r) const {
+        return m_castlingEmpty[castlingIndex(r)];
+    }
+    Bitboard castlingKingPath(CastlingRights r) const {
+        return m_castlingKingPath[castlingIndex(r)];
+    }
     // Legality of the en-passant capture from `from` (pins through two vacated squares).
     bool isLegalEnPassant(Square from) const { return epCaptureIsLegal(from, st().epSquare); }
     // Static exchange evaluation: does m win at least `threshold` material (pawn = 100)?

@@ -33,10 +33,14 @@ PieceType pieceFromLetter(char c) {
 
 PieceType promotionFromLetter(char c) {
     switch (c) {
-    case 'N': case 'n': return Knight;
-    case 'B': case 'b': return Bishop;
-    case 'R': case 'r': return Rook;
-    case 'Q': case 'q': return Queen;
+    case 'N':
+    case 'n': return Knight;
+    case 'B':
+    case 'b': return Bishop;
+    case 'R':
+    case 'r': return Rook;
+    case 'Q':
+    case 'q': return Queen;
     default: return NoPieceType;
     }
 }
@@ -72,8 +76,8 @@ std::string disambiguation(const Position& pos, Move m) {
     const PieceType pt = typeOf(pos.movedPiece(m));
     bool clash = false, sameFile = false, sameRank = false;
     for (const Move other : MoveList(pos)) {
-        if (other.to() != m.to() || other.from() == m.from() || other.type() == MoveType::Castling ||
-            typeOf(pos.movedPiece(other)) != pt)
+        if (other.to() != m.to() || other.from() == m.from() ||
+            other.type() == MoveType::Castling || typeOf(pos.movedPiece(other)) != pt)
             continue;
         clash = true;
         sameFile |= fileOf(other.from()) == fileOf(m.from());
@@ -161,7 +165,8 @@ std::optional<std::string> takePromotion(std::string_view& body, SanParts& parts
     if (before != '=' && !(isRank(before) && promotionFromLetter(last) != NoPieceType))
         return std::nullopt;
     parts.promotion = promotionFromLetter(last);
-    if (parts.promotion == NoPieceType) return "unknown promotion piece '" + std::string(1, last) + "'";
+    if (parts.promotion == NoPieceType)
+        return "unknown promotion piece '" + std::string(1, last) + "'";
     body.remove_suffix(before == '=' ? 2 : 1);
     return std::nullopt;
 }
@@ -233,13 +238,14 @@ bool matches(const Position& pos, Move m, const SanParts& parts) {
     if ((parts.fromFile >= 0 && fileOf(from) != parts.fromFile) ||
         (parts.fromRank >= 0 && rankOf(from) != parts.fromRank))
         return false;
-    // A pawn move written without a file ("d6") is a push; SAN always names a capturing pawn's file.
+    // A pawn move written without a file ("d6") is a push; SAN always names a capturing pawn's
+    // file.
     if (parts.piece == Pawn && parts.fromFile < 0 && !parts.capture && fileOf(from) != parts.toFile)
         return false;
     // A named capture, or a pawn changing file, only matches captures.
     const bool mustCapture =
-        parts.capture || parts.toRank < 0 || (parts.piece == Pawn && parts.fromFile >= 0 &&
-                                              parts.fromFile != parts.toFile);
+        parts.capture || parts.toRank < 0 ||
+        (parts.piece == Pawn && parts.fromFile >= 0 && parts.fromFile != parts.toFile);
     return !mustCapture || pos.isCapture(m);
 }
 
@@ -274,9 +280,8 @@ util::Result<Move> resolve(const Position& pos, const SanParts& parts, std::stri
     if (found.empty() && promotionMissing)
         return fail("the promotion piece is missing (write e.g. " + describeTarget(parts) + "=Q)");
     if (found.empty())
-        return fail(std::string("not a legal move here (no ") + kPieceNames[parts.piece] +
-                    " can " + (parts.capture ? "capture on " : "move to ") + describeTarget(parts) +
-                    ")");
+        return fail(std::string("not a legal move here (no ") + kPieceNames[parts.piece] + " can " +
+                    (parts.capture ? "capture on " : "move to ") + describeTarget(parts) + ")");
     if (found.size() > 1) {
         std::string list;
         for (const Move m : found) {
@@ -297,7 +302,8 @@ util::Result<Move> parseStripped(const Position& pos, std::string_view core, boo
         return makeError("SAN " + quoteInput(text) + ": castling is written O-O or O-O-O");
     SanParts parts;
     parts.enPassant = enPassant;
-    if (auto err = parseParts(core, parts)) return makeError("SAN " + quoteInput(text) + ": " + *err);
+    if (auto err = parseParts(core, parts))
+        return makeError("SAN " + quoteInput(text) + ": " + *err);
     return resolve(pos, parts, text);
 }
 

@@ -18,8 +18,18 @@ constexpr int kNumPieceTypes = 6;
 
 // Pieces are numbered type + 6 * colour so that (colour, type) tables index densely.
 enum Piece : std::uint8_t {
-    WhitePawn, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
-    BlackPawn, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+    WhitePawn,
+    WhiteKnight,
+    WhiteBishop,
+    WhiteRook,
+    WhiteQueen,
+    WhiteKing,
+    BlackPawn,
+    BlackKnight,
+    BlackBishop,
+    BlackRook,
+    BlackQueen,
+    BlackKing,
     NoPiece
 };
 constexpr int kNumPieces = 12;
@@ -86,8 +96,7 @@ class Move {
     constexpr explicit Move(std::uint16_t raw) : m_raw(raw) {}
     constexpr Move(Square from, Square to, MoveType type = MoveType::Normal,
                    PieceType promo = Knight)
-        : m_raw(std::uint16_t(from | (to << 6) | ((promo - Knight) << 12) |
-                              (int(type) << 14))) {}
+        : m_raw(std::uint16_t(from | (to << 6) | ((promo - Knight) << 12) | (int(type) << 14))) {}
 
     static constexpr Move none() { return Move(); }
     // A distinct non-move for null-move search; from == to keeps it unequal to every real move.

@@ -6,9 +6,7 @@
 
 namespace axon::chess {
 
-std::string squareName(Square s) {
-    return {char('a' + fileOf(s)), char('1' + rankOf(s))};
-}
+std::string squareName(Square s) { return {char('a' + fileOf(s)), char('1' + rankOf(s))}; }
 
 Square parseSquare(std::string_view text) {
     if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
@@ -38,10 +36,14 @@ util::Result<Move> parseUciMove(const Position& pos, std::string_view text) {
     PieceType promo = NoPieceType;
     if (text.size() == 5) {
         switch (text[4]) {
-        case 'n': case 'N': promo = Knight; break;
-        case 'b': case 'B': promo = Bishop; break;
-        case 'r': case 'R': promo = Rook; break;
-        case 'q': case 'Q': promo = Queen; break;
+        case 'n':
+        case 'N': promo = Knight; break;
+        case 'b':
+        case 'B': promo = Bishop; break;
+        case 'r':
+        case 'R': promo = Rook; break;
+        case 'q':
+        case 'Q': promo = Queen; break;
         default: return bad("unknown promotion piece");
         }
     }
@@ -53,7 +55,8 @@ util::Result<Move> parseUciMove(const Position& pos, std::string_view text) {
         }
         if (promo != NoPieceType) continue;
         if (m.to() == to) return m;
-        if (m.type() == MoveType::Castling && to == makeSquare(m.to() > from ? 6 : 2, rankOf(from)) &&
+        if (m.type() == MoveType::Castling &&
+            to == makeSquare(m.to() > from ? 6 : 2, rankOf(from)) &&
             typeOf(pos.pieceOn(to)) != Rook)
             return m;
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// UCI long algebraic notation (e2e4, e7e8q), with castling as e1g1 or, in Chess960, king-takes-rook.
+// UCI long algebraic notation (e2e4, e7e8q), with castling as e1g1 or, in Chess960,
+// king-takes-rook.
 #pragma once
 
 #include <string>

@@ -11,45 +11,47 @@ namespace axon::engine {
 namespace {
 
 bool equalsIgnoreCase(const std::string& a, const std::string& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
            });
 }
 
 } // namespace
 
 void Options::addCheck(std::string name, bool value, std::function<void(bool)> onChange) {
-    m_options.push_back({std::move(name), Type::Check, value ? "true" : "false", 0, 0,
-                         value ? "true" : "false",
-                         [cb = std::move(onChange)](const std::string& v) -> std::optional<std::string> {
-                             if (v != "true" && v != "false") return "expected true or false";
-                             cb(v == "true");
-                             return std::nullopt;
-                         }});
+    m_options.push_back(
+        {std::move(name), Type::Check, value ? "true" : "false", 0, 0, value ? "true" : "false",
+         [cb = std::move(onChange)](const std::string& v) -> std::optional<std::string> {
+             if (v != "true" && v != "false") return "expected true or false";
+             cb(v == "true");
+             return std::nullopt;
+         }});
 }
 
 void Options::addSpin(std::string name, long long value, long long min, long long max,
                       std::function<void(long long)> onChange) {
-    m_options.push_back({std::move(name), Type::Spin, std::to_string(value), min, max, std::to_string(value),
-                         [cb = std::move(onChange), min, max](const std::string& v) -> std::optional<std::string> {
-                             long long n = 0;
-                             auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-                             if (ec != std::errc() || end != v.data() + v.size())
-                                 return "expected an integer";
-                             if (n < min || n > max)
-                                 return "expected a value from " + std::to_string(min) + " to " + std::to_string(max);
-                             cb(n);
-                             return std::nullopt;
-                         }});
+    m_options.push_back(
+        {std::move(name), Type::Spin, std::to_string(value), min, max, std::to_string(value),
+         [cb = std::move(onChange), min, max](const std::string& v) -> std::optional<std::string> {
+             long long n = 0;
+             auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+             if (ec != std::errc() || end != v.data() + v.size()) return "expected an integer";
+             if (n < min || n > max)
+                 return "expected a value from " + std::to_string(min) + " to " +
+                        std::to_string(max);
+             cb(n);
+             return std::nullopt;
+         }});
 }
 
 void Options::addButton(std::string name, std::function<void()> onPress) {
-    m_options.push_back({std::move(name), Type::Button, "", 0, 0, "",
-                         [cb = std::move(onPress)](const std::string&) -> std::optional<std::string> {
-                             cb();
-                             return std::nullopt;
-                         }});
+    m_options.push_back(
+        {std::move(name), Type::Button, "", 0, 0, "",
+         [cb = std::move(onPress)](const std::string&) -> std::optional<std::string> {
+             cb();
+             return std::nullopt;
+         }});
 }
 
 void Options::addString(std::string name, std::string value,
@@ -84,7 +86,9 @@ std::string Options::uciListing() const {
                    std::to_string(o.max);
             break;
         case Type::Button: out += "button"; break;
-        case Type::String: out += "string default " + (o.defaultValue.empty() ? "<empty>" : o.defaultValue); break;
+        case Type::String:
+            out += "string default " + (o.defaultValue.empty() ? "<empty>" : o.defaultValue);
+            break;
         }
         out += '\n';
     }

@@ -12,8 +12,8 @@ using namespace chess;
 
 namespace {
 
-constexpr TaperedScore kMaterial[kNumPieceTypes] = {
-    {90, 110}, {320, 300}, {330, 320}, {480, 540}, {950, 980}, {0, 0}};
+constexpr TaperedScore kMaterial[kNumPieceTypes] = {{90, 110},  {320, 300}, {330, 320},
+                                                    {480, 540}, {950, 980}, {0, 0}};
 constexpr int kPhaseWeight[kNumPieceTypes] = {0, 1, 1, 2, 4, 0};
 
 // 0 on the four centre squares, up to 6 in the corners.
@@ -76,7 +76,8 @@ TaperedScore materialAndPlacement(const Position& pos) {
 
 int gamePhase(const Position& pos) {
     int phase = 0;
-    for (int pt = Knight; pt <= Queen; ++pt) phase += kPhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
+    for (int pt = Knight; pt <= Queen; ++pt)
+        phase += kPhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
     return std::min(phase, kMaxPhase);
 }
 

@@ -17,7 +17,8 @@ namespace axon::match {
 namespace {
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 bool isNumber(const std::string& s) {
@@ -89,7 +90,8 @@ util::Result<std::vector<Opening>> loadOpenings(const std::string& path) {
     return book;
 }
 
-OpeningSequence::OpeningSequence() : m_book{Opening{chess::Position::kStartFen, {}, false}}, m_order{0} {}
+OpeningSequence::OpeningSequence()
+    : m_book{Opening{chess::Position::kStartFen, {}, false}}, m_order{0} {}
 
 OpeningSequence::OpeningSequence(std::vector<Opening> book, OpeningOrder order, std::uint64_t seed)
     : m_book(std::move(book)), m_order(m_book.size()) {

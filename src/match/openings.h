@@ -12,7 +12,7 @@
 namespace axon::match {
 
 struct Opening {
-    std::string fen; // as the core's toFen writes it
+    std::string fen;                // as the core's toFen writes it
     std::vector<std::string> moves; // UCI long algebraic, played from fen
     bool chess960 = false;
 };

@@ -10,8 +10,8 @@ namespace axon::match {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;
-// Normalised Elo per unit of t-value (score excess over one game's standard deviation): 800 / ln 10,
-// fishtest's scale, chosen so that nElo matches logistic Elo near 50% when there are no draws.
+// Normalised Elo per unit of t-value (score excess over one game's standard deviation): 800 / ln
+// 10, fishtest's scale, chosen so that nElo matches logistic Elo near 50% when there are no draws.
 const double kNEloPerT = 800.0 / std::log(10.0);
 
 struct PairMoments {
@@ -61,9 +61,12 @@ double MatchScore::scoreRatio() const {
 double MatchScore::drawRatio() const { return games() ? double(draws) / double(games()) : 0.0; }
 
 void MatchScore::addGame(double score) {
-    if (score > 0.75) ++wins;
-    else if (score < 0.25) ++losses;
-    else ++draws;
+    if (score > 0.75)
+        ++wins;
+    else if (score < 0.25)
+        ++losses;
+    else
+        ++draws;
 }
 
 void MatchScore::addPentanomial(double first, double second) {
@@ -91,8 +94,10 @@ EloEstimate estimateElo(const MatchScore& score) {
     e.elo = scoreToElo(m.mean);
     const double stdError = std::sqrt(m.variance / m.pairs);
     e.error95 = (scoreToElo(m.mean + kZ95 * stdError) - scoreToElo(m.mean - kZ95 * stdError)) / 2.0;
-    if (stdError > 0) e.los = normalCdf((m.mean - 0.5) / stdError);
-    else e.los = m.mean > 0.5 ? 1.0 : m.mean < 0.5 ? 0.0 : 0.5;
+    if (stdError > 0)
+        e.los = normalCdf((m.mean - 0.5) / stdError);
+    else
+        e.los = m.mean > 0.5 ? 1.0 : m.mean < 0.5 ? 0.0 : 0.5;
     // A pair averages two games, so one game's standard deviation is sqrt(2) times the pair's.
     const double sigmaPerGame = std::sqrt(2.0 * m.variance);
     if (sigmaPerGame > 0) {
@@ -113,8 +118,10 @@ SprtResult computeSprt(const MatchScore& score, const SprtConfig& config) {
     const double mu0 = 0.5 + config.elo0 / kNEloPerT * sigmaPerGame;
     const double mu1 = 0.5 + config.elo1 / kNEloPerT * sigmaPerGame;
     r.llr = m.pairs * (mu1 - mu0) * (2.0 * m.mean - mu0 - mu1) / (2.0 * m.variance);
-    if (r.llr >= r.upperBound) r.state = SprtState::AcceptH1;
-    else if (r.llr <= r.lowerBound) r.state = SprtState::AcceptH0;
+    if (r.llr >= r.upperBound)
+        r.state = SprtState::AcceptH1;
+    else if (r.llr <= r.lowerBound)
+        r.state = SprtState::AcceptH0;
     return r;
 }
 

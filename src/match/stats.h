@@ -30,10 +30,10 @@ struct MatchScore {
 // Elo from the pentanomial distribution (pairs are the independent trials, which removes the
 // opening's bias from the variance).
 struct EloEstimate {
-    double elo = 0;      // logistic Elo of the mean score
-    double error95 = 0;  // half width of the 95% interval, in Elo
-    double los = 0.5;    // likelihood of superiority, in [0, 1]
-    double nElo = 0;     // normalised Elo (fishtest's definition, per game)
+    double elo = 0;     // logistic Elo of the mean score
+    double error95 = 0; // half width of the 95% interval, in Elo
+    double los = 0.5;   // likelihood of superiority, in [0, 1]
+    double nElo = 0;    // normalised Elo (fishtest's definition, per game)
     double nEloError95 = 0;
 };
 EloEstimate estimateElo(const MatchScore& score);

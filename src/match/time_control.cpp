@@ -84,7 +84,8 @@ util::Result<TimeControl> parseTimeControl(std::string_view text) {
     tc.baseMs = *base;
     if (plus != std::string_view::npos) {
         const auto inc = parseSecondsToMs(rest.substr(plus + 1));
-        if (!inc) return util::makeError("bad increment in time control '" + std::string(text) + "'");
+        if (!inc)
+            return util::makeError("bad increment in time control '" + std::string(text) + "'");
         tc.incrementMs = *inc;
     }
     return tc;

@@ -10,8 +10,8 @@
 namespace axon::search {
 
 struct SearchLimits {
-    int depth = 0;             // 0: no limit
-    std::uint64_t nodes = 0;   // 0: no limit
+    int depth = 0;           // 0: no limit
+    std::uint64_t nodes = 0; // 0: no limit
     // Soft node limit (datagen): no new iteration starts once this many nodes are searched, so
     // every answer comes from a completed iteration; `nodes` stays the hard cap. 0: none.
     std::uint64_t softNodes = 0;
@@ -19,7 +19,7 @@ struct SearchLimits {
     std::int64_t timeMs[2] = {0, 0}; // remaining clock per colour; 0: no clock
     std::int64_t incMs[2] = {0, 0};
     int movesToGo = 0;
-    int mate = 0;              // search for a mate in this many moves
+    int mate = 0; // search for a mate in this many moves
     bool infinite = false;
     bool ponder = false;
     std::vector<chess::Move> searchMoves;

@@ -30,8 +30,7 @@ void MovePicker::scoreNoisy(ScoredMove* begin, ScoredMove* end) {
         const PieceType captured = m_pos.capturedType(m);
         int score = 16 * seeValue(captured);
         if (m.type() == MoveType::Promotion) score += 16 * seeValue(m.promotion());
-        if (captured != NoPieceType)
-            score += m_tables.captures->table[mover][m.to()][captured] / 8;
+        if (captured != NoPieceType) score += m_tables.captures->table[mover][m.to()][captured] / 8;
         it->score = score;
     }
 }
@@ -78,8 +77,8 @@ Move MovePicker::next(bool skipQuiets) {
             const ScoredMove picked = *pickBest(m_cursor++, m_end);
             if (picked.move == m_ttMove) continue;
             // Losing exchanges wait until after the quiet moves.
-            const bool goodPromotion = picked.move.type() != MoveType::Promotion ||
-                                       picked.move.promotion() == Queen;
+            const bool goodPromotion =
+                picked.move.type() != MoveType::Promotion || picked.move.promotion() == Queen;
             if (!goodPromotion || !m_pos.seeGe(picked.move, 0)) {
                 *m_badEnd++ = picked;
                 continue;
@@ -131,8 +130,7 @@ Move MovePicker::next(bool skipQuiets) {
         }
         m_stage = Stage::Done;
         [[fallthrough]];
-    case Stage::Done:
-        return Move::none();
+    case Stage::Done: return Move::none();
 
     case Stage::QTTMove:
         m_stage = Stage::QGenerateNoisy;

@@ -30,10 +30,22 @@ class MovePicker {
 
   private:
     enum class Stage {
-        TTMove, GenerateNoisy, GoodNoisy, Killer1, Killer2, Counter, GenerateQuiet, Quiet,
-        BadNoisy, Done,
+        TTMove,
+        GenerateNoisy,
+        GoodNoisy,
+        Killer1,
+        Killer2,
+        Counter,
+        GenerateQuiet,
+        Quiet,
+        BadNoisy,
+        Done,
         // Quiescence stages.
-        QTTMove, QGenerateNoisy, QNoisy, QGenerateEvasionQuiets, QEvasionQuiets
+        QTTMove,
+        QGenerateNoisy,
+        QNoisy,
+        QGenerateEvasionQuiets,
+        QEvasionQuiets
     };
     struct ScoredMove {
         chess::Move move;

@@ -15,16 +15,22 @@ constexpr int kScoreNone = 32001;
 
 constexpr int mateIn(int ply) { return kScoreMate - ply; }
 constexpr int matedIn(int ply) { return -kScoreMate + ply; }
-constexpr bool isMateScore(int score) { return score >= kScoreMateInMaxPly || score <= -kScoreMateInMaxPly; }
+constexpr bool isMateScore(int score) {
+    return score >= kScoreMateInMaxPly || score <= -kScoreMateInMaxPly;
+}
 
 // The table stores mate scores relative to the node, so they stay right when the same position
 // is reached at another ply.
 constexpr int scoreToTT(int score, int ply) {
-    return score >= kScoreMateInMaxPly ? score + ply : score <= -kScoreMateInMaxPly ? score - ply : score;
+    return score >= kScoreMateInMaxPly    ? score + ply
+           : score <= -kScoreMateInMaxPly ? score - ply
+                                          : score;
 }
 constexpr int scoreFromTT(int score, int ply) {
     if (score == kScoreNone) return score;
-    return score >= kScoreMateInMaxPly ? score - ply : score <= -kScoreMateInMaxPly ? score + ply : score;
+    return score >= kScoreMateInMaxPly    ? score - ply
+           : score <= -kScoreMateInMaxPly ? score + ply
+                                          : score;
 }
 
 // Moves to mate for UCI ("mate N"), positive when the side to move mates.

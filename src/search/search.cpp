@@ -75,7 +75,8 @@ void Worker::run(const Position& root) {
     m_completedLines.clear();
     m_rootMaterial = wdlMaterial(root);
     for (const Move m : MoveList(root))
-        if (isRootMoveAllowed(m)) m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
+        if (isRootMoveAllowed(m))
+            m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
     for (auto& entry : m_stack) entry = StackEntry{};
     iterativeDeepening();
     m_result.nodes = nodes();
@@ -129,8 +130,9 @@ void Worker::iterativeDeepening() {
             const int previous = m_rootMoves[m_pvIndex].previousScore;
             aspirationSearch(m_rootDepth, previous);
             // Lines after the current one keep their order; the searched ones are sorted.
-            std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(),
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(
+                m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(),
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (m_shared.stop.load(std::memory_order_relaxed)) break;
         }
         if (m_shared.stop.load(std::memory_order_relaxed)) break;
@@ -146,10 +148,12 @@ void Worker::iterativeDeepening() {
         lastBest = best.move;
 
         if (m_id != 0) continue;
-        if (limits.mate && best.score >= kScoreMateInMaxPly && mateDistance(best.score) <= limits.mate)
+        if (limits.mate && best.score >= kScoreMateInMaxPly &&
+            mateDistance(best.score) <= limits.mate)
             break;
         if (limits.softNodes && m_shared.totalNodes() >= limits.softNodes) break;
-        const int scoreDrop = best.previousScore == -kScoreInfinite ? 0 : best.previousScore - best.score;
+        const int scoreDrop =
+            best.previousScore == -kScoreInfinite ? 0 : best.previousScore - best.score;
         if (!m_shared.pondering.load() && m_shared.time.softExpired(stability, scoreDrop)) break;
     }
 
@@ -170,11 +174,13 @@ int Worker::aspirationSearch(int depth, int previousScore) {
         const int score = search<Root>(alpha, beta, depth, false, 0);
         if (m_shared.stop.load(std::memory_order_relaxed)) return score;
         if (score <= alpha) {
-            if (m_id == 0 && m_shared.time.elapsedMs() > 3000) reportInfo(depth, Bound::Upper, m_pvIndex);
+            if (m_id == 0 && m_shared.time.elapsedMs() > 3000)
+                reportInfo(depth, Bound::Upper, m_pvIndex);
             beta = (alpha + beta) / 2;
             alpha = std::max(score - delta, -kScoreInfinite);
         } else if (score >= beta) {
-            if (m_id == 0 && m_shared.time.elapsedMs() > 3000) reportInfo(depth, Bound::Lower, m_pvIndex);
+            if (m_id == 0 && m_shared.time.elapsedMs() > 3000)
+                reportInfo(depth, Bound::Lower, m_pvIndex);
             beta = std::min(score + delta, int(kScoreInfinite));
         } else {
             return score;
@@ -206,7 +212,8 @@ void Worker::updatePv(int ply, Move move) {
     m_pvLength[ply] = m_pvLength[ply + 1] + 1;
 }
 
-void Worker::updateQuietHistories(int ply, Move best, const Move* quiets, int quietCount, int depth) {
+void Worker::updateQuietHistories(int ply, Move best, const Move* quiets, int quietCount,
+                                  int depth) {
     const Color us = m_pos.sideToMove();
     const int bonus = historyBonus(depth);
     StackEntry& ss = stack(ply);
@@ -228,7 +235,8 @@ void Worker::updateQuietHistories(int ply, Move best, const Move* quiets, int qu
         ss.killers[0] = best;
     }
     const StackEntry& prev = stack(ply - 1);
-    if (prev.move && prev.move != Move::null()) m_counters->table[prev.movedPiece][prev.move.to()] = best;
+    if (prev.move && prev.move != Move::null())
+        m_counters->table[prev.movedPiece][prev.move.to()] = best;
 }
 
 void Worker::updateCaptureHistory(Move best, const Move* captures, int captureCount, int depth) {
@@ -249,7 +257,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     constexpr bool isPv = Type != NonPV;
 
     // Step 1. Horizon: resolve captures first.
-    if (depth <= 0) return qsearch<isPv ? PV : NonPV>(alpha, beta, ply);
+    if (depth <= 0) return qsearch < isPv ? PV : NonPV > (alpha, beta, ply);
 
     m_pvLength[ply] = 0;
     // Checked before counting, so a node limit is never overshot.
@@ -292,7 +300,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     } else {
         staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : evaluate();
         ss.staticEval = staticEval;
-        if (!ttHit) m_shared.tt->store(m_pos.key(), Move::none(), kScoreNone, staticEval, -1, Bound::None, ttPv);
+        if (!ttHit)
+            m_shared.tt->store(m_pos.key(), Move::none(), kScoreNone, staticEval, -1, Bound::None,
+                               ttPv);
     }
     if (!inCheck) {
         const int earlier = stack(ply - 2).staticEval;
@@ -318,8 +328,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             return eval;
 
         // Step 7. Null-move pruning, verified where zugzwang is likely.
-        const Bitboard nonPawn = m_pos.pieces(m_pos.sideToMove()) &
-                                 ~m_pos.pieces(m_pos.sideToMove(), Pawn, King);
+        const Bitboard nonPawn =
+            m_pos.pieces(m_pos.sideToMove()) & ~m_pos.pieces(m_pos.sideToMove(), Pawn, King);
         if (depth >= 3 && eval >= beta && staticEval >= beta && nonPawn &&
             stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
@@ -356,7 +366,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     const Move counter = prev.move && prev.move != Move::null()
                              ? m_counters->table[prev.movedPiece][prev.move.to()]
                              : Move::none();
-    const OrderingTables tables{m_butterfly.get(), m_captureHistory.get(),
+    const OrderingTables tables{m_butterfly.get(),
+                                m_captureHistory.get(),
                                 {stack(ply - 1).continuation, stack(ply - 2).continuation}};
     MovePicker picker(m_pos, ttMove, ss.killers[0], ss.killers[1], counter, tables);
 
@@ -382,7 +393,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         const bool givesCheck = m_pos.givesCheck(m, discoverers);
         const int history = quiet ? picker.lastHistory() : 0;
 
-        if (isRoot && m_id == 0 && m_shared.callbacks.onCurrMove && m_shared.time.elapsedMs() > 3000)
+        if (isRoot && m_id == 0 && m_shared.callbacks.onCurrMove &&
+            m_shared.time.elapsedMs() > 3000)
             m_shared.callbacks.onCurrMove(m, moveCount + m_pvIndex, depth);
 
         // Step 10. Shallow-depth pruning once a move has held off mate.
@@ -390,7 +402,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             if (quiet) {
                 // Late-move pruning and futility pruning: give up on the remaining quiets.
                 if (moveCount >= (3 + depth * depth) / (2 - improving)) skipQuiets = true;
-                if (!inCheck && depth <= 8 && staticEval + 100 + 100 * depth <= alpha && !givesCheck)
+                if (!inCheck && depth <= 8 && staticEval + 100 + 100 * depth <= alpha &&
+                    !givesCheck)
                     skipQuiets = true;
                 if (skipQuiets && !givesCheck) continue;
                 if (depth <= 8 && !m_pos.seeGe(m, -50 * depth)) continue;
@@ -405,7 +418,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             tt.bound != Bound::Upper && tt.depth >= depth - 3 && !isMateScore(ttScore)) {
             const int singularBeta = ttScore - 2 * depth;
             ss.excluded = m;
-            const int score = search<NonPV>(singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode, ply);
+            const int score =
+                search<NonPV>(singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode, ply);
             ss.excluded = Move::none();
             if (score < singularBeta) {
                 extension = 1;
@@ -479,8 +493,10 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             }
         }
         if (m != bestMove) {
-            if (quiet && quietCount < 64) quiets[quietCount++] = m;
-            else if (!quiet && captureCount < 32) captures[captureCount++] = m;
+            if (quiet && quietCount < 64)
+                quiets[quietCount++] = m;
+            else if (!quiet && captureCount < 32)
+                captures[captureCount++] = m;
         }
     }
 
@@ -495,11 +511,12 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
 
     // Step 14. Store the result.
     if (!excluded && !(isRoot && m_pvIndex > 0)) {
-        const Bound bound = bestScore >= beta            ? Bound::Lower
+        const Bound bound = bestScore >= beta                   ? Bound::Lower
                             : isPv && bestScore > originalAlpha ? Bound::Exact
-                                                          : Bound::Upper;
+                                                                : Bound::Upper;
         m_shared.tt->store(m_pos.key(), bestMove, scoreToTT(bestScore, ply),
-                           ss.staticEval == kScoreNone ? kScoreNone : ss.staticEval, depth, bound, ttPv);
+                           ss.staticEval == kScoreNone ? kScoreNone : ss.staticEval, depth, bound,
+                           ttPv);
     }
     return bestScore;
 }
@@ -532,7 +549,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
         staticEval = ttHit && tt.eval != kScoreNone ? tt.eval : evaluate();
         bestScore = staticEval;
         if (ttHit && ttScore != kScoreNone &&
-            (tt.bound == (ttScore > bestScore ? Bound::Lower : Bound::Upper) || tt.bound == Bound::Exact))
+            (tt.bound == (ttScore > bestScore ? Bound::Lower : Bound::Upper) ||
+             tt.bound == Bound::Exact))
             bestScore = ttScore;
         if (bestScore >= beta) return bestScore;
         alpha = std::max(alpha, bestScore);

@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::uint64_t value = 0;
         if (std::strcmp(argv[i], "--max-depth") == 0) {
-            if (!parseNumber(i + 1 < argc ? argv[++i] : nullptr, value) || value > 99) return usage();
+            if (!parseNumber(i + 1 < argc ? argv[++i] : nullptr, value) || value > 99)
+                return usage();
             limits.maxDepth = static_cast<int>(value);
         } else if (std::strcmp(argv[i], "--max-nodes") == 0) {
             if (!parseNumber(i + 1 < argc ? argv[++i] : nullptr, value)) return usage();

@@ -20,13 +20,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Position& pos = record->position;
         require(pos.isConsistent(), "parsed position is consistent", std::string(text));
         const MoveList legal(pos);
-        for (Move m : record->bestMoves) require(legal.contains(m), "bm moves are legal", std::string(text));
-        for (Move m : record->avoidMoves) require(legal.contains(m), "am moves are legal", std::string(text));
+        for (Move m : record->bestMoves)
+            require(legal.contains(m), "bm moves are legal", std::string(text));
+        for (Move m : record->avoidMoves)
+            require(legal.contains(m), "am moves are legal", std::string(text));
 
         const std::string line = toEpd(*record);
         auto again = parseEpd(line);
         require(again.ok(), "toEpd output parses", line + (again ? "" : " -> " + again.error()));
-        require(*again == *record, "toEpd reads back to an equal record", std::string(text) + " -> " + line);
+        require(*again == *record, "toEpd reads back to an equal record",
+                std::string(text) + " -> " + line);
         require(toEpd(*again) == line, "toEpd is a fixed point", line);
     }
 

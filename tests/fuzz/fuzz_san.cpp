@@ -53,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(MoveList(pos).contains(*move), "parseSan returns a legal move", where);
         const std::string san = toSan(pos, *move);
         auto again = parseSan(pos, san);
-        require(again.ok() && *again == *move, "toSan reads back to the same move", where + " -> " + san);
+        require(again.ok() && *again == *move, "toSan reads back to the same move",
+                where + " -> " + san);
     }
     return 0;
 }

@@ -177,8 +177,9 @@ TEST(EpdSuites, PerftFilesKeepUnknownOperations) {
 constexpr const char* kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
 
 TEST(EpdOperations, TypedOpcodes) {
-    const EpdRecord r = parsed(std::string(kStart) +
-                               " bm e4 d4; am f3 g4; ce +25; id \"start\"; c0 \"first\"; c9 \"last\";");
+    const EpdRecord r =
+        parsed(std::string(kStart) +
+               " bm e4 d4; am f3 g4; ce +25; id \"start\"; c0 \"first\"; c9 \"last\";");
     EXPECT_EQ(sans(r, r.bestMoves), (std::vector<std::string>{"e4", "d4"}));
     EXPECT_EQ(sans(r, r.avoidMoves), (std::vector<std::string>{"f3", "g4"}));
     EXPECT_EQ(r.centipawns, 25);
@@ -212,8 +213,8 @@ TEST(EpdOperations, OtherOpcodesAreKeptInOrder) {
     EXPECT_EQ(r.otherOperations[3].operands, (std::vector<EpdOperand>{{"quoted text", true}}));
     EXPECT_EQ(r.otherOperations[4].opcode, "D1");
     expectRoundTrip(r);
-    EXPECT_EQ(toEpd(r), std::string(kStart) +
-                            " acd 12; pv e4 e5 Nf3; noop; sv \"quoted text\"; D1 20;");
+    EXPECT_EQ(toEpd(r),
+              std::string(kStart) + " acd 12; pv e4 e5 Nf3; noop; sv \"quoted text\"; D1 20;");
 }
 
 TEST(EpdOperations, MoveCounters) {
@@ -238,8 +239,10 @@ TEST(EpdOperations, LenientLayout) {
     const EpdRecord expected = parsed(base);
     for (const std::string& line :
          {std::string(kStart) + " bm e4; id \"x\"", std::string(kStart) + " bm e4;id \"x\";\r",
-          std::string(kStart) + "\tbm\te4 ;  id \"x\" ;  ", std::string(kStart) + " ;bm e4 ;;id \"x\";",
-          "  " + std::string(kStart) + " bm e4!; id\"x\";", std::string(kStart) + " 0 1 bm e4; id \"x\";"}) {
+          std::string(kStart) + "\tbm\te4 ;  id \"x\" ;  ",
+          std::string(kStart) + " ;bm e4 ;;id \"x\";",
+          "  " + std::string(kStart) + " bm e4!; id\"x\";",
+          std::string(kStart) + " 0 1 bm e4; id \"x\";"}) {
         auto r = parseEpd(line);
         ASSERT_TRUE(r.ok()) << line << ": " << r.error();
         EXPECT_TRUE(*r == expected) << line;
@@ -254,8 +257,8 @@ TEST(EpdOperations, WriterOfABuiltRecord) {
     r.id = "say \"hi\"";
     r.comments[2] = "";
     r.otherOperations.push_back({"pv", {{"e4", false}, {"two words", false}, {"", false}}});
-    EXPECT_EQ(toEpd(r), std::string(kStart) +
-                            " bm e4 Nf3; id \"say 'hi'\"; pv e4 \"two words\" \"\";");
+    EXPECT_EQ(toEpd(r),
+              std::string(kStart) + " bm e4 Nf3; id \"say 'hi'\"; pv e4 \"two words\" \"\";");
     const EpdRecord back = parsed(toEpd(r));
     EXPECT_EQ(back.id, "say 'hi'");
     EXPECT_EQ(back.otherOperations[0].operands[1], (EpdOperand{"two words", true}));
@@ -345,7 +348,9 @@ TEST(EpdErrors, MutatedLinesNeverCrash) {
             const char c = alphabet[rng() % alphabet.size()];
             switch (rng() % 3) {
             case 0: text.insert(text.begin() + long(at), c); break;
-            case 1: if (text.size() > 1) text.erase(at, 1); break;
+            case 1:
+                if (text.size() > 1) text.erase(at, 1);
+                break;
             default: text[at] = c; break;
             }
         }

@@ -48,7 +48,8 @@ TEST(Fen, SuitePositionsRoundTrip) {
 
 TEST(Fen, ShredderAndXFenCastling) {
     // The same Chess960 position with Shredder (file letters) and X-FEN (KQkq) castling.
-    const Position shredder = fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    const Position shredder =
+        fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
     const Position xfen = fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
     EXPECT_EQ(shredder.key(), xfen.key());
     EXPECT_EQ(shredder.castlingRookSquare(WhiteKingSide), H1);
@@ -93,7 +94,8 @@ TEST(Fen, EqualPositionsByDifferentRoutesHaveEqualKeys) {
     // Double push with no capturer vs two single pushes: same placement, same key.
     Position c = startPosition(), d = startPosition();
     for (const char* m : {"e2e4", "e7e6", "d2d3", "e6e5"}) c.makeMove(*parseUciMove(c, m));
-    for (const char* m : {"e2e3", "e7e5", "e3e4", "g8f6", "d2d3", "f6g8"}) d.makeMove(*parseUciMove(d, m));
+    for (const char* m : {"e2e3", "e7e5", "e3e4", "g8f6", "d2d3", "f6g8"})
+        d.makeMove(*parseUciMove(d, m));
     EXPECT_EQ(c.key(), d.key());
 }
 
@@ -117,11 +119,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"", "4 to 6 fields"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "4 to 6 fields"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "4 to 6 fields"},
-        BadFen{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character '9'"},
+        BadFen{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "unexpected character '9'"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8 full ranks"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 ranks"},
-        BadFen{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character 'x'"},
-        BadFen{"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "does not have 8 squares"},
+        BadFen{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "unexpected character 'x'"},
+        BadFen{"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "does not have 8 squares"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
         BadFen{"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has no king"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1", "more than one king"},

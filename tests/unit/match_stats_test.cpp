@@ -22,11 +22,11 @@ MatchScore fromPentanomial(std::array<std::int64_t, 5> counts) {
 
 TEST(MatchStats, PairsAndGamesAreCounted) {
     MatchScore s;
-    s.addPair(1.0, 0.0);  // WL -> index 2
-    s.addPair(0.5, 0.5);  // DD -> index 2
-    s.addPair(1.0, 0.5);  // WD -> index 3
-    s.addPair(0.0, 0.0);  // LL -> index 0
-    s.addPair(1.0, 1.0);  // WW -> index 4
+    s.addPair(1.0, 0.0); // WL -> index 2
+    s.addPair(0.5, 0.5); // DD -> index 2
+    s.addPair(1.0, 0.5); // WD -> index 3
+    s.addPair(0.0, 0.0); // LL -> index 0
+    s.addPair(1.0, 1.0); // WW -> index 4
     EXPECT_EQ(s.wins, 4);
     EXPECT_EQ(s.losses, 3);
     EXPECT_EQ(s.draws, 3);
@@ -90,8 +90,9 @@ TEST(MatchStats, SprtDecidesClearCases) {
     EXPECT_EQ(computeSprt(fromPentanomial({100, 0, 0, 0, 0}), {0, 5, 0.05, 0.05}).state,
               SprtState::AcceptH0);
     // 20000 pairs scoring exactly 50% are evidence for elo0 = 0 against elo1 = 5.
-    EXPECT_EQ(computeSprt(fromPentanomial({2000, 4000, 8000, 4000, 2000}), {0, 5, 0.05, 0.05}).state,
-              SprtState::AcceptH0);
+    EXPECT_EQ(
+        computeSprt(fromPentanomial({2000, 4000, 8000, 4000, 2000}), {0, 5, 0.05, 0.05}).state,
+        SprtState::AcceptH0);
     // No games: nothing to decide.
     const SprtResult none = computeSprt(MatchScore{}, {0, 5, 0.05, 0.05});
     EXPECT_EQ(none.state, SprtState::Continue);

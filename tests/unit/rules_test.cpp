@@ -69,7 +69,7 @@ TEST(Rules, TwofoldInsideSearchThreefoldBeforeRoot) {
     EXPECT_TRUE(pos.isRepetition(0));
 
     Position search = startPosition();
-    play(search, {"e2e4", "e7e5"}); // the root
+    play(search, {"e2e4", "e7e5"});                 // the root
     play(search, {"g1f3", "g8f6", "f3g1", "f6g8"}); // repeats the root inside the search
     EXPECT_TRUE(search.isRepetition(4));
     EXPECT_FALSE(search.isRepetition(3)) << "the earlier occurrence lies before a 3-ply root";

@@ -376,7 +376,8 @@ TEST(SanWrite, NonLegalMovesGetTheNullToken) {
     EXPECT_EQ(toSan(start, Move(E7, E5)), "--");
 }
 
-// --- Lenient reading ------------------------------------------------------------------------------
+// --- Lenient reading
+// ------------------------------------------------------------------------------
 
 void expectParses(const std::string& fenText, const std::vector<std::string>& texts,
                   const std::string& uciText) {
@@ -429,8 +430,9 @@ TEST(SanParse, PromotionSpellings) {
 
 TEST(SanParse, PawnCaptureSpellings) {
     const std::string ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
-    expectParses(ep, {"exd6", "exd6e.p.", "exd6 e.p.", "exd6ep", "exd6e.p.+", "ed6", "e5xd6",
-                      "e5d6", "exd", "xd6"},
+    expectParses(ep,
+                 {"exd6", "exd6e.p.", "exd6 e.p.", "exd6ep", "exd6e.p.+", "ed6", "e5xd6", "e5d6",
+                  "exd", "xd6"},
                  "e5d6");
     expectParses(ep, {"e6", "e5e6"}, "e5e6");
     // Without a file a pawn move is a push, never the capture that lands on the same square.
@@ -458,7 +460,8 @@ TEST(SanParse, LowerCasePieceLettersAreRejected) {
     expectParses(pawnTakes, {"bxc3"}, "b2c3");
     expectParses(pawnTakes, {"Bxc3"}, "d2c3");
     // ...and one that only a bishop could make is reported as a case problem.
-    auto bishop = parseSan(fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "bc4");
+    auto bishop =
+        parseSan(fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "bc4");
     ASSERT_FALSE(bishop.ok());
     EXPECT_TRUE(hasText(bishop.error(), "piece letters must be upper case")) << bishop.error();
     EXPECT_TRUE(hasText(bishop.error(), "Bc4")) << bishop.error();
@@ -497,9 +500,9 @@ TEST(SanParse, IllegalMovesAreRejectedByName) {
 TEST(SanParse, MalformedInputIsRejected) {
     const Position start = startPosition();
     for (const char* text :
-         {"", " ", "+", "!?", "e.p.", "N", "x", "e9", "i4", "e", "4", "Nf", "=Q", "Qxx4", "O-O-O-O",
-          "O-", "OO", "N@f3", "--", "Z0", "e4e5e6", "Ng1f3f3", "xx", "Nf3=Q", "K", "abc", "exd6=",
-          "\xff\xfe"}) {
+         {"",       " ",       "+",  "!?",    "e.p.",    "N",   "x",     "e9",      "i4", "e",
+          "4",      "Nf",      "=Q", "Qxx4",  "O-O-O-O", "O-",  "OO",    "N@f3",    "--", "Z0",
+          "e4e5e6", "Ng1f3f3", "xx", "Nf3=Q", "K",       "abc", "exd6=", "\xff\xfe"}) {
         auto m = parseSan(start, text);
         EXPECT_FALSE(m.ok()) << text;
         if (!m.ok()) {
@@ -549,8 +552,12 @@ TEST(SanParse, MutatedMovesNeverCrash) {
             const char c = alphabet[rng() % alphabet.size()];
             switch (rng() % 3) {
             case 0: text.insert(text.begin() + long(at), c); break;
-            case 1: if (!text.empty()) text.erase(at, 1); break;
-            default: if (!text.empty()) text[at] = c; break;
+            case 1:
+                if (!text.empty()) text.erase(at, 1);
+                break;
+            default:
+                if (!text.empty()) text[at] = c;
+                break;
             }
         }
         expectSafe(kiwipete, text);

@@ -68,8 +68,8 @@ TEST(Search, NoMoveInCheckmateOrStalemate) {
 TEST(Search, FixedNodeSearchIsReproducible) {
     SearchLimits limits;
     limits.nodes = 20000;
-    for (const std::string& fenText : {std::string(Position::kStartFen), engine::benchPositions()[5],
-                                       engine::benchPositions()[30]}) {
+    for (const std::string& fenText : {std::string(Position::kStartFen),
+                                       engine::benchPositions()[5], engine::benchPositions()[30]}) {
         Searcher a, b;
         const auto first = searchPosition(fenText, limits, a);
         const auto second = searchPosition(fenText, limits, b);
@@ -99,7 +99,9 @@ TEST(Search, StopsOnTime) {
     limits.moveTimeMs = 100;
     const auto begin = std::chrono::steady_clock::now();
     const auto r = searchPosition(Position::kStartFen, limits, searcher);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - begin).count();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - begin)
+                        .count();
     EXPECT_TRUE(r.bestMove);
     EXPECT_LT(ms, 1000);
 }
