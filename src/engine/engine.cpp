@@ -8,6 +8,7 @@
 #include "chess/uci_move.h"
 #include "engine/eval_file.h"
 #include "eval/evaluate.h"
+#include "search/params.h"
 #include "util/prng.h"
 
 namespace axon::engine {
@@ -55,6 +56,10 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
                             m_evalSource = std::move(*source);
                             return std::nullopt;
                         });
+    // Only a tune build has these (search/params.h): SPSA sets them through the match runner.
+    for (const search::params::Tunable& t : search::params::tunables())
+        m_options.addSpin(std::string("Tune_") + t.name, t.defaultValue, t.min, t.max,
+                          [value = t.value](long long v) { *value = int(v); });
 }
 
 Engine::~Engine() {

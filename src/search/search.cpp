@@ -12,6 +12,7 @@
 #include "chess/see.h"
 #include "eval/evaluate.h"
 #include "search/movepick.h"
+#include "search/params.h"
 
 namespace axon::search {
 
@@ -164,7 +165,7 @@ void Worker::iterativeDeepening() {
 }
 
 int Worker::aspirationSearch(int depth, int previousScore) {
-    int delta = 25;
+    int delta = params::aspirationDelta;
     int alpha = -kScoreInfinite, beta = kScoreInfinite;
     if (depth >= 4 && previousScore != -kScoreInfinite && !isMateScore(previousScore)) {
         alpha = std::max(previousScore - delta, -kScoreInfinite);
@@ -319,12 +320,13 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
 
     if (!isPv && !inCheck && !excluded) {
         // Step 5. Razoring: hopeless positions drop straight into quiescence.
-        if (depth <= 3 && eval + 250 * depth < alpha) {
+        if (depth <= 3 && eval + params::razorMargin * depth < alpha) {
             const int score = qsearch<NonPV>(alpha, alpha + 1, ply);
             if (score <= alpha) return score;
         }
         // Step 6. Reverse futility pruning: far above beta at low depth.
-        if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < kScoreMateInMaxPly)
+        if (depth <= 8 && eval - params::rfpMargin * (depth - improving) >= beta &&
+            eval < kScoreMateInMaxPly)
             return eval;
 
         // Step 7. Null-move pruning, verified where zugzwang is likely.
@@ -332,7 +334,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             m_pos.pieces(m_pos.sideToMove()) & ~m_pos.pieces(m_pos.sideToMove(), Pawn, King);
         if (depth >= 3 && eval >= beta && staticEval >= beta && nonPawn &&
             stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
-            const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            const int r = 3 + depth / 4 + std::min((eval - beta) / params::nullMoveEvalDivisor, 3);
             ss.move = Move::null();
             ss.movedPiece = NoPiece;
             ss.continuation = nullptr;
@@ -402,12 +404,13 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             if (quiet) {
                 // Late-move pruning and futility pruning: give up on the remaining quiets.
                 if (moveCount >= (3 + depth * depth) / (2 - improving)) skipQuiets = true;
-                if (!inCheck && depth <= 8 && staticEval + 100 + 100 * depth <= alpha &&
+                if (!inCheck && depth <= 8 &&
+                    staticEval + params::futilityBase + params::futilityMargin * depth <= alpha &&
                     !givesCheck)
                     skipQuiets = true;
                 if (skipQuiets && !givesCheck) continue;
-                if (depth <= 8 && !m_pos.seeGe(m, -50 * depth)) continue;
-            } else if (depth <= 8 && !m_pos.seeGe(m, -100 * depth)) {
+                if (depth <= 8 && !m_pos.seeGe(m, -params::seeQuietMargin * depth)) continue;
+            } else if (depth <= 8 && !m_pos.seeGe(m, -params::seeNoisyMargin * depth)) {
                 continue;
             }
         }
@@ -424,7 +427,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             if (score < singularBeta) {
                 extension = 1;
                 // Far below: a double extension, limited so the tree cannot explode.
-                if (!isPv && score < singularBeta - 20 && ss.doubleExtensions <= 6) extension = 2;
+                if (!isPv && score < singularBeta - params::doubleExtensionMargin &&
+                    ss.doubleExtensions <= 6)
+                    extension = 2;
             } else if (singularBeta >= beta) {
                 return singularBeta; // multi-cut: several moves beat beta
             } else if (ttScore >= beta) {
@@ -451,7 +456,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             r -= ttPv;
             r -= givesCheck;
             r -= improving;
-            if (quiet) r -= history / 8192;
+            if (quiet) r -= history / params::lmrHistoryDivisor;
             r = std::clamp(r, 0, newDepth - 1);
             score = -search<NonPV>(-alpha - 1, -alpha, newDepth - r, true, ply + 1);
             if (score > alpha && r > 0)
@@ -566,7 +571,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
         if (!inCheck) {
             // Futility: even winning the piece cannot lift the score to alpha.
             const PieceType captured = m_pos.capturedType(m);
-            if (m.type() != MoveType::Promotion && staticEval + seeValue(captured) + 200 <= alpha &&
+            if (m.type() != MoveType::Promotion &&
+                staticEval + seeValue(captured) + params::qsFutilityMargin <= alpha &&
                 !m_pos.givesCheck(m, discoverers))
                 continue;
             // Losing exchanges are not worth resolving.

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The search's tunable numbers (margins, divisors, windows) in one list, so that SPSA
+// (bench/spsa.py) can tune them. A normal build makes each a compile-time constant; a tune build
+// (cmake -DAXON_TUNE=ON) makes them variables that the engine offers as `Tune_<name>` options.
+// Values are in the evaluation's centipawns unless the name says otherwise.
+#pragma once
+
+#include <span>
+
+// X(name, default, min, max)
+#define AXON_SEARCH_PARAMS(X)                                                                      \
+    X(aspirationDelta, 25, 8, 80)        /* first half-width of the root window */                 \
+    X(razorMargin, 250, 100, 500)        /* per depth, step 5 */                                   \
+    X(rfpMargin, 80, 30, 200)            /* reverse futility, per depth, step 6 */                 \
+    X(nullMoveEvalDivisor, 200, 80, 500) /* extra null-move reduction per this much over beta */   \
+    X(futilityBase, 100, 0, 300)         /* quiet futility at depth 0, step 10 */                  \
+    X(futilityMargin, 100, 30, 250)      /* quiet futility, per depth */                           \
+    X(seeQuietMargin, 50, 10, 150)       /* a quiet may lose this much material per depth */       \
+    X(seeNoisyMargin, 100, 30, 250)      /* a capture may lose this much material per depth */     \
+    X(doubleExtensionMargin, 20, 0, 80)  /* below the singular beta for a double extension */      \
+    X(lmrHistoryDivisor, 8192, 2048, 24576) /* one ply less reduction per this much history */     \
+    X(qsFutilityMargin, 200, 50, 400)       /* quiescence: a capture must reach alpha within this */
+
+namespace axon::search::params {
+
+#ifdef AXON_TUNE
+#define AXON_PARAM_DECLARE(name, value, lo, hi) inline int name = value;
+#else
+#define AXON_PARAM_DECLARE(name, value, lo, hi) inline constexpr int name = value;
+#endif
+AXON_SEARCH_PARAMS(AXON_PARAM_DECLARE)
+#undef AXON_PARAM_DECLARE
+
+#define AXON_PARAM_CHECK(name, value, lo, hi)                                                      \
+    static_assert((lo) <= (value) && (value) <= (hi), #name " outside its range");
+AXON_SEARCH_PARAMS(AXON_PARAM_CHECK)
+#undef AXON_PARAM_CHECK
+
+struct Tunable {
+    const char* name;
+    int defaultValue, min, max;
+    int* value;
+};
+
+// Every parameter in a tune build; empty in a normal one, whose parameters cannot change.
+std::span<const Tunable> tunables();
+
+} // namespace axon::search::params
