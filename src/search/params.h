@@ -12,12 +12,16 @@
     X(aspirationDelta, 25, 8, 80)        /* first half-width of the root window */                 \
     X(razorMargin, 250, 100, 500)        /* per depth, step 5 */                                   \
     X(rfpMargin, 80, 30, 200)            /* reverse futility, per depth, step 6 */                 \
+    X(nullMoveMarginBase, 0, -100, 400)  /* null move: static eval over beta by this... */         \
+    X(nullMoveMarginSlope, 0, 0, 50)     /* ...less this per depth */                              \
     X(nullMoveEvalDivisor, 200, 80, 500) /* extra null-move reduction per this much over beta */   \
     X(futilityBase, 100, 0, 300)         /* quiet futility at depth 0, step 10 */                  \
     X(futilityMargin, 100, 30, 250)      /* quiet futility, per depth */                           \
     X(seeQuietMargin, 50, 10, 150)       /* a quiet may lose this much material per depth */       \
     X(seeNoisyMargin, 100, 30, 250)      /* a capture may lose this much material per depth */     \
     X(doubleExtensionMargin, 20, 0, 80)  /* below the singular beta for a double extension */      \
+    X(lmrBase, 75, 0, 200)               /* LMR: hundredths of a ply added to every reduction */   \
+    X(lmrDivisor, 225, 100, 400)         /* LMR: log(depth) * log(moves) / (this / 100) */         \
     X(lmrHistoryDivisor, 8192, 2048, 24576) /* one ply less reduction per this much history */     \
     X(qsFutilityMargin, 200, 50, 400)       /* quiescence: a capture must reach alpha within this */
 

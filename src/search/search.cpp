@@ -20,19 +20,30 @@ using namespace chess;
 
 namespace {
 
-// Late-move reduction table: reductions grow with the logarithms of depth and move number.
+// Late-move reductions grow with the logarithms of depth and move number.
+double reductionFormula(int depth, int moveCount) {
+    return params::lmrBase / 100.0 +
+           std::log(depth) * std::log(moveCount) / (params::lmrDivisor / 100.0);
+}
+
 struct ReductionTable {
     int value[64][64];
     ReductionTable() {
         for (int d = 0; d < 64; ++d)
-            for (int m = 0; m < 64; ++m)
-                value[d][m] = (d && m) ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+            for (int m = 0; m < 64; ++m) value[d][m] = (d && m) ? int(reductionFormula(d, m)) : 0;
     }
 };
 const ReductionTable kReductions;
 
 int reduction(int depth, int moveCount) {
-    return kReductions.value[std::min(depth, 63)][std::min(moveCount, 63)];
+    depth = std::min(depth, 63);
+    moveCount = std::min(moveCount, 63);
+#ifdef AXON_TUNE
+    // A tune build's parameters change between searches: no table built once at start-up.
+    return (depth && moveCount) ? int(reductionFormula(depth, moveCount)) : 0;
+#else
+    return kReductions.value[depth][moveCount];
+#endif
 }
 
 int historyBonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
@@ -332,8 +343,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         // Step 7. Null-move pruning, verified where zugzwang is likely.
         const Bitboard nonPawn =
             m_pos.pieces(m_pos.sideToMove()) & ~m_pos.pieces(m_pos.sideToMove(), Pawn, King);
-        if (depth >= 3 && eval >= beta && staticEval >= beta && nonPawn &&
-            stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
+        if (depth >= 3 && eval >= beta &&
+            staticEval >= beta + params::nullMoveMarginBase - params::nullMoveMarginSlope * depth &&
+            nonPawn && stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / params::nullMoveEvalDivisor, 3);
             ss.move = Move::null();
             ss.movedPiece = NoPiece;
