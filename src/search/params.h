@@ -14,6 +14,8 @@
     X(rfpMargin, 80, 30, 200)            /* reverse futility, per depth, step 6 */                 \
     X(nullMoveMarginBase, 0, -100, 400)  /* null move: static eval over beta by this... */         \
     X(nullMoveMarginSlope, 0, 0, 50)     /* ...less this per depth */                              \
+    X(nullMoveBase, 300, 150, 500)       /* null-move reduction, hundredths of a ply */            \
+    X(nullMoveDepthGain, 25, 0, 60)      /* ...plus this many hundredths per depth */              \
     X(nullMoveEvalDivisor, 200, 80, 500) /* extra null-move reduction per this much over beta */   \
     X(futilityBase, 100, 0, 300)         /* quiet futility at depth 0, step 10 */                  \
     X(futilityMargin, 100, 30, 250)      /* quiet futility, per depth */                           \

@@ -346,7 +346,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         if (depth >= 3 && eval >= beta &&
             staticEval >= beta + params::nullMoveMarginBase - params::nullMoveMarginSlope * depth &&
             nonPawn && stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
-            const int r = 3 + depth / 4 + std::min((eval - beta) / params::nullMoveEvalDivisor, 3);
+            // Base and per-depth reduction in hundredths of a ply: 3 + depth / 4 at the defaults.
+            const int r = (params::nullMoveBase + params::nullMoveDepthGain * depth) / 100 +
+                          std::min((eval - beta) / params::nullMoveEvalDivisor, 3);
             ss.move = Move::null();
             ss.movedPiece = NoPiece;
             ss.continuation = nullptr;
