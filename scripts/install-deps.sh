@@ -34,6 +34,7 @@ readonly TEST_PACKAGES=(
     curl                    # the `axon serve` command-line test fetches pages
     chromium                # the browser tests (tests/browser, driven by playwright-core)
     stockfish               # `axon label`'s real-teacher test (cli.label_stockfish); bench/perft.sh
+    python3                 # bench/spsa.py --self-test (the SPSA update rule)
 )
 # libFuzzer and clang's sanitizer runtimes for the distribution's default clang: the unversioned
 # package follows it (on Debian 12 it installs libclang-rt-14-dev); where it does not exist,
