@@ -38,6 +38,12 @@ CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args) {
     cmd->add_option("--max-think-ms", c.session.maxThinkMs, "Longest search a client may ask for")
         ->check(CLI::Range(1, 3600000))
         ->capture_default_str();
+    cmd->add_option("--allow-host", c.allowedHosts,
+                    "Also accept requests whose Host is this name (.example.org: its "
+                    "subdomains); IP addresses and localhost always are. Repeatable");
+    cmd->add_option("--allow-origin", c.allowedOrigins,
+                    "Also accept WebSocket connections from pages of this origin "
+                    "(https://app.example.org); the server's own page always is. Repeatable");
     cmd->add_option("--idle-minutes", args.idleMinutes, "Close sessions idle this long")
         ->check(CLI::Range(1, 10080))
         ->capture_default_str();

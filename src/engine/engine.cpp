@@ -20,7 +20,8 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
                       [this](long long mb) { m_searcher.setHash(std::size_t(mb)); });
     m_options.addSpin("Threads", 1, 1, limits.maxThreads,
                       [this](long long n) { m_searcher.setThreads(int(n)); });
-    m_options.addSpin("MultiPV", 1, 1, 256, [this](long long n) { m_multiPv = int(n); });
+    m_options.addSpin("MultiPV", 1, 1, SearchSettings::kMaxMultiPv,
+                      [this](long long n) { m_multiPv = int(n); });
     // The GUI decides when to ponder; the option only tells it that we can.
     m_options.addCheck("Ponder", false, [](bool) {});
     m_options.addSpin("Move Overhead", 10, 0, 5000,
@@ -81,13 +82,28 @@ std::optional<std::string> Engine::setPosition(const std::string& fen,
     return std::nullopt;
 }
 
-void Engine::go(const search::SearchLimits& limits, Callbacks callbacks) {
+std::optional<std::string> checkSearchSettings(const SearchSettings& settings) {
+    auto range = [](const char* name, const std::optional<int>& value, int min,
+                    int max) -> std::optional<std::string> {
+        if (!value || (*value >= min && *value <= max)) return std::nullopt;
+        return std::string(name) + " must be from " + std::to_string(min) + " to " +
+               std::to_string(max) + ", not " + std::to_string(*value);
+    };
+    if (auto error = range("multipv", settings.multiPv, 1, SearchSettings::kMaxMultiPv))
+        return error;
+    if (auto error = range("elo", settings.elo, search::kSkillMinElo, search::kSkillMaxElo))
+        return error;
+    return range("skill", settings.skillLevel, 0, search::kSkillMaxLevel);
+}
+
+void Engine::go(const search::SearchLimits& limits, Callbacks callbacks,
+                const SearchSettings& settings) {
     search::Searcher::Request request;
     request.position = m_position;
     request.limits = limits;
-    request.multiPv = m_multiPv;
+    request.multiPv = settings.multiPv.value_or(m_multiPv);
     request.moveOverheadMs = m_moveOverheadMs;
-    request.skill = skill();
+    request.skill = skill(settings);
     request.evalSource = m_evalSource;
     // One seed per search from the option, the game number and the position: the same game
     // replayed with the same Skill Seed repeats its moves.
@@ -109,7 +125,9 @@ void Engine::newGame() {
     ++m_gameNumber;
 }
 
-search::SkillSettings Engine::skill() const {
+search::SkillSettings Engine::skill(const SearchSettings& settings) const {
+    if (settings.elo) return search::skillForElo(*settings.elo);
+    if (settings.skillLevel) return search::skillForLevel(*settings.skillLevel);
     if (m_limitStrength) return search::skillForElo(m_elo);
     return search::skillForLevel(m_skillLevel);
 }

@@ -24,6 +24,21 @@ struct EngineLimits {
     long long maxThreads = 256;
 };
 
+// Settings of one search, given with go() by a front end that must not rewrite the engine's
+// options for each request: the web server's sessions, whose requests carry their own strength
+// and line count. Each field left empty falls back to its option.
+struct SearchSettings {
+    std::optional<int> multiPv;    // lines to search, 1..kMaxMultiPv (option MultiPV)
+    std::optional<int> elo;        // play at this Elo (UCI_LimitStrength + UCI_Elo); wins over
+                                   // skillLevel
+    std::optional<int> skillLevel; // 0..search::kSkillMaxLevel (option Skill Level)
+
+    static constexpr int kMaxMultiPv = 256;
+};
+
+// An error message naming the first field out of range, or nullopt.
+std::optional<std::string> checkSearchSettings(const SearchSettings& settings);
+
 class Engine {
   public:
     struct Callbacks {
@@ -45,7 +60,9 @@ class Engine {
                                            const std::vector<std::string>& moves);
     const chess::Position& position() const { return m_position; }
 
-    void go(const search::SearchLimits& limits, Callbacks callbacks);
+    // Starts a search of the current position. `settings` must pass checkSearchSettings.
+    void go(const search::SearchLimits& limits, Callbacks callbacks,
+            const SearchSettings& settings = {});
     void stop();
     void ponderhit();
     void wait();
@@ -53,8 +70,9 @@ class Engine {
     // Forget hash and histories (a new game).
     void newGame();
 
-    // The strength limit the next search will use (disabled at full strength).
-    search::SkillSettings skill() const;
+    // The strength limit the next search will use (disabled at full strength), from the options
+    // unless `settings` says otherwise.
+    search::SkillSettings skill(const SearchSettings& settings = {}) const;
     // Whether the front end should show the WDL estimate (UCI_ShowWDL); SearchInfo always has it.
     bool showWdl() const { return m_showWdl; }
 

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <vector>
 
+#include "server/http_response.h"
 #include "server/static_files.h"
 
 namespace axon::server {
@@ -95,6 +96,12 @@ std::optional<std::string> Server::start() {
         return "--host must be an IPv4 address such as 127.0.0.1 (or localhost), not '" +
                m_config.host + "'";
     if (m_config.port < 0 || m_config.port > 65535) return "--port must be from 0 to 65535";
+    for (const std::string& name : m_config.allowedHosts)
+        if (auto error = checkAllowedHost(name)) return error;
+    for (const std::string& origin : m_config.allowedOrigins)
+        if (auto error = checkAllowedOrigin(origin)) return error;
+    m_policy = AccessPolicy{host, m_config.port, m_config.allowedHosts, m_config.allowedOrigins};
+    m_policyPort = m_config.port;
     if (!(mg_check_feature(16) & 16))
         return "this civetweb library was built without WebSocket support";
 
@@ -113,6 +120,7 @@ std::optional<std::string> Server::start() {
                              "tcp_nodelay", "1", nullptr};
     mg_callbacks callbacks{};
     callbacks.log_message = log;
+    callbacks.begin_request = onBeginRequest;
     callbacks.connection_close = onConnectionClose;
     mg_init_library(0);
     m_context = mg_start(&callbacks, this, options);
@@ -124,6 +132,7 @@ std::optional<std::string> Server::start() {
     mg_server_port listening[4];
     const int n = mg_get_server_ports(m_context, 4, listening);
     m_port = n > 0 ? listening[0].port : m_config.port;
+    m_policyPort = m_port;
     mg_set_websocket_handler(m_context, "/ws", onWsConnect, onWsReady, onWsData, onWsClose, this);
     mg_set_request_handler(m_context, "/", onHttp, this);
     {
@@ -157,6 +166,25 @@ void Server::stop() {
     m_context = nullptr;
     mg_exit_library();
     m_slots.reset();
+}
+
+int Server::onBeginRequest(mg_connection* conn) {
+    auto* server = static_cast<Server*>(mg_get_user_data(mg_get_context(conn)));
+    const mg_request_info* info = mg_get_request_info(conn);
+    RequestHeaders headers;
+    if (const char* host = mg_get_header(conn, "Host")) headers.host = host;
+    if (const char* origin = mg_get_header(conn, "Origin")) headers.origin = origin;
+    const char* upgrade = mg_get_header(conn, "Upgrade");
+    const std::string_view path = info->local_uri ? info->local_uri : "";
+    headers.webSocket = (upgrade && mg_strcasecmp(upgrade, "websocket") == 0) || path == "/ws";
+    AccessPolicy policy = server->m_policy;
+    policy.port = server->m_policyPort;
+    const std::optional<std::string> refusal = refuseRequest(policy, headers);
+    if (!refusal) return 0; // civetweb goes on: a static file, or the WebSocket handshake
+    std::cerr << "axon serve: refused " << (headers.webSocket ? "a WebSocket" : "a request")
+              << " from " << info->remote_addr << ": " << *refusal << std::endl;
+    sendStatus(conn, 403, "Forbidden", *refusal, false);
+    return 403;
 }
 
 int Server::onHttp(mg_connection* conn, void* self) {
@@ -345,6 +373,10 @@ void Server::reaperLoop() {
     }
 }
 
+bool isLoopbackBind(const std::string& host) {
+    return host == "localhost" || host.rfind("127.", 0) == 0;
+}
+
 int runServer(const ServerConfig& config) {
     // SIGINT and SIGTERM are taken synchronously by this thread: blocked here before any
     // thread starts, so civetweb's and the engines' threads inherit the mask.
@@ -361,6 +393,12 @@ int runServer(const ServerConfig& config) {
         std::cerr << "axon serve: " << *error << std::endl;
         return 1;
     }
+    if (!isLoopbackBind(config.host))
+        std::cerr << "axon serve: WARNING: listening on " << config.host
+                  << ", not loopback: anyone who can reach this machine over the network can "
+                     "use this engine (its CPU time and memory). Bind to 127.0.0.1 unless that "
+                     "is what you want; see docs/server.md, Security."
+                  << std::endl;
     std::cout << "Axon is serving at " << server.url() << " (WebSocket API at ws://"
               << server.url().substr(7) << "ws)" << std::endl;
     std::cout << (config.webRoot.empty()

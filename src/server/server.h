@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `axon serve`: civetweb glue. Static files on every path, the WebSocket JSON API on /ws with
-// one engine Session per connection, the session cap, message reassembly and size limit, and a
-// reaper thread that enforces think-time caps and closes idle sessions.
+// `axon serve`: civetweb glue. Every request first passes the access policy (Host, and Origin
+// for WebSocket handshakes: access_policy.h); then static files on every path, the WebSocket
+// JSON API on /ws with one engine Session per connection, the session cap, message reassembly
+// and size limit, and a reaper thread that enforces think-time caps and closes idle sessions.
 #pragma once
 
 #include <atomic>
@@ -14,7 +15,9 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
+#include "server/access_policy.h"
 #include "server/search_slots.h"
 #include "server/session.h"
 
@@ -30,6 +33,9 @@ struct ServerConfig {
     int maxSessions = 32;
     int maxSearches = 0; // searches at once over all sessions; 0: cores / threads, at least 1
     int maxQueued = 64;  // searches waiting for a slot; more are refused
+    // --allow-host and --allow-origin: names and origins accepted beyond the server's own.
+    std::vector<std::string> allowedHosts;
+    std::vector<std::string> allowedOrigins;
     SessionConfig session;
     std::int64_t tickIntervalMs = 20; // how often think-time caps and idle sessions are checked
 };
@@ -55,6 +61,7 @@ class Server {
   private:
     struct Connection;
 
+    static int onBeginRequest(mg_connection* conn);
     static int onHttp(mg_connection* conn, void* self);
     static int onWsConnect(const mg_connection* conn, void* self);
     static void onWsReady(mg_connection* conn, void* self);
@@ -70,6 +77,9 @@ class Server {
     std::unique_ptr<SearchSlots> m_slots;
     mg_context* m_context = nullptr;
     int m_port = 0;
+    // Fixed before civetweb starts; the port is known only once it listens, hence the atomic.
+    AccessPolicy m_policy;
+    std::atomic<int> m_policyPort{0};
 
     mutable std::mutex m_mutex;
     std::map<std::uint64_t, std::shared_ptr<Connection>> m_connections;
@@ -79,8 +89,12 @@ class Server {
     std::thread m_reaper;
 };
 
-// The `axon serve` command: starts the server, prints the URL, serves until SIGINT or SIGTERM,
-// then shuts down cleanly. Returns the process exit code.
+// Whether `host` (as --host takes it) keeps the server on this machine.
+bool isLoopbackBind(const std::string& host);
+
+// The `axon serve` command: starts the server, prints the URL (and a warning when it listens
+// beyond loopback), serves until SIGINT or SIGTERM, then shuts down cleanly. Returns the
+// process exit code.
 int runServer(const ServerConfig& config);
 
 } // namespace axon::server

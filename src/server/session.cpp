@@ -3,6 +3,8 @@
 // through the shared slots, their info lines throttled, their best move played on request.
 #include "server/session.h"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 
 #include "chess/movegen.h"
@@ -35,6 +37,25 @@ const char* gameOverReason(GameStatus status) {
     return "ongoing";
 }
 
+// The options a client may set. Anything that names a file (EvalFile) or outlives the session
+// stays off the network, and per-search settings (MultiPV, strength, Chess960) travel with
+// `go` and the game instead: an allow-list, so an option added later is not offered by default.
+constexpr std::array<std::string_view, 5> kNetworkOptions = {"Hash", "Threads", "Clear Hash",
+                                                             "Move Overhead", "Skill Seed"};
+
+bool offeredOverNetwork(std::string_view name) {
+    return std::find(kNetworkOptions.begin(), kNetworkOptions.end(), name) != kNetworkOptions.end();
+}
+
+std::string offeredOptionList() {
+    std::string out;
+    for (const std::string_view name : kNetworkOptions) {
+        if (!out.empty()) out += ", ";
+        out += name;
+    }
+    return out;
+}
+
 } // namespace
 
 std::int64_t Session::nowMs() {
@@ -57,6 +78,7 @@ void Session::greet() {
     {
         std::lock_guard lock(m_mutex);
         for (const auto& o : m_engine.options().all()) {
+            if (!offeredOverNetwork(o.name)) continue;
             Json entry = {{"name", o.name},
                           {"type", optionTypeName(o.type)},
                           {"default", o.defaultValue},
@@ -178,33 +200,6 @@ void Session::handle(const Json& id, const UndoRequest& r) {
     reply(id, out);
 }
 
-std::optional<std::string> Session::applyStrength(const GoRequest& r) {
-    engine::Options& options = m_engine.options();
-    if (r.elo) {
-        if (!options.find("UCI_LimitStrength") || !options.find("UCI_Elo"))
-            return "go: elo needs the UCI_LimitStrength and UCI_Elo options, which this engine "
-                   "does "
-                   "not have";
-        if (auto error = options.set("UCI_LimitStrength", "true")) return "go: " + *error;
-        if (auto error = options.set("UCI_Elo", std::to_string(*r.elo))) return "go: " + *error;
-    }
-    // A request without a strength plays at full strength: a limit set by an earlier `go` (a
-    // game at some Elo) must not weaken a later analysis.
-    if (!r.elo && options.find("UCI_LimitStrength"))
-        if (auto error = options.set("UCI_LimitStrength", "false")) return "go: " + *error;
-    if (!r.skill && options.find("Skill Level"))
-        if (auto error = options.set("Skill Level", "20")) return "go: " + *error;
-    if (r.skill) {
-        if (!options.find("Skill Level"))
-            return "go: skill needs the 'Skill Level' option, which this engine does not have";
-        if (auto error = options.set("Skill Level", std::to_string(*r.skill)))
-            return "go: " + *error;
-    }
-    if (r.multipv)
-        if (auto error = options.set("MultiPV", std::to_string(*r.multipv))) return "go: " + *error;
-    return std::nullopt;
-}
-
 void Session::handle(const Json& id, const GoRequest& r) {
     {
         std::lock_guard lock(m_mutex);
@@ -212,8 +207,12 @@ void Session::handle(const Json& id, const GoRequest& r) {
         if (!error && m_game.status() != GameStatus::Ongoing)
             error = std::string("the game is over (") + gameOverReason(m_game.status()) + ")";
         if (error) return reply(id, formatError(id, "go: " + *error));
-        if (auto strengthError = applyStrength(r))
-            return reply(id, formatError(id, *strengthError));
+        // Strength and lines belong to this search only: a limit chosen for a game must not
+        // weaken a later analysis, and no request rewrites the session's options.
+        const engine::SearchSettings settings{r.multipv, r.elo, r.skill};
+        if (auto settingsError = engine::checkSearchSettings(settings))
+            return reply(id, formatError(id, "go: " + *settingsError));
+        m_searchSettings = settings;
         m_search = SearchState::Queued;
         m_searchId = id;
         m_searchLimits = clampGo(r, m_config.maxThinkMs);
@@ -257,7 +256,6 @@ bool Session::startSearchLocked(std::string& out) {
         out = formatError(m_searchId, "go: " + *error);
         return false;
     }
-    m_engine.options().set("UCI_Chess960", m_game.chess960() ? "true" : "false");
     m_searchRoot = m_game.position();
     m_throttle = InfoThrottle(m_config.infoIntervalMs);
     m_search = SearchState::Running;
@@ -267,7 +265,7 @@ bool Session::startSearchLocked(std::string& out) {
     // The session outlives its searches: close() waits for the search before it returns.
     callbacks.onInfo = [this](const search::SearchInfo& info) { onInfo(info); };
     callbacks.onBestMove = [this](Move best, Move ponder) { onBestMove(best, ponder); };
-    m_engine.go(m_searchLimits.limits, std::move(callbacks));
+    m_engine.go(m_searchLimits.limits, std::move(callbacks), m_searchSettings);
     out = formatSearching(m_searchId, m_searchLimits);
     return true;
 }
@@ -329,7 +327,11 @@ void Session::handle(const Json& id, const SetOptionRequest& r) {
             }
             return std::nullopt;
         };
-        std::optional<std::string> error = busy();
+        std::optional<std::string> error;
+        if (!option || !offeredOverNetwork(option->name))
+            error = "'" + r.name.substr(0, 64) + "' is not an option this server offers (" +
+                    offeredOptionList() + ")";
+        if (!error) error = busy();
         if (!error) error = budget("Hash", m_config.hashMb);
         if (!error) error = budget("Threads", m_config.threads);
         if (!error) error = m_engine.options().set(r.name, r.value);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One WebSocket connection's engine session: its own engine (hash, threads), its game, and at
-// most one search at a time, started through the server's search slots and bounded by the
-// server's think-time cap. Messages arrive on the connection's thread, engine callbacks on the
-// search thread, housekeeping ticks on the server's reaper thread: the state is guarded by one
-// mutex, and nothing is sent while holding it.
+// One WebSocket connection's engine session: its own engine (hash, threads; the few options a
+// client may set are an allow-list), its game, and at most one search at a time, started through
+// the server's search slots and bounded by the server's think-time cap. Messages arrive on the
+// connection's thread, engine callbacks on the search thread, housekeeping ticks on the server's
+// reaper thread: the state is guarded by one mutex, and nothing is sent while holding it.
 #pragma once
 
 #include <cstdint>
@@ -68,7 +68,6 @@ class Session : public std::enable_shared_from_this<Session> {
     void handle(const Json& id, const StateRequest& r);
     // Refuses (with a reason) changes to the game or engine while a search is on.
     std::optional<std::string> busy() const;
-    std::optional<std::string> applyStrength(const GoRequest& r);
     // Starts the prepared search; the caller holds the mutex and a search slot. Sets `out` to
     // the message to send: `searching`, or an error when it could not start (false: the
     // caller gives the slot back).
@@ -91,6 +90,7 @@ class Session : public std::enable_shared_from_this<Session> {
     SearchState m_search = SearchState::Idle;
     Json m_searchId;
     ClampedLimits m_searchLimits;
+    engine::SearchSettings m_searchSettings;
     bool m_searchPlays = false;
     bool m_cancelQueued = false;
     chess::Position m_searchRoot;

@@ -11,6 +11,8 @@
 #include <system_error>
 #include <vector>
 
+#include "server/http_response.h"
+
 namespace axon::server {
 
 namespace fs = std::filesystem;
@@ -154,57 +156,29 @@ fs::path defaultWebRoot() {
     return {};
 }
 
-namespace {
-
-// Headers every response carries: cross-origin isolation (SharedArrayBuffer for a threaded
-// WebAssembly engine), and no MIME sniffing.
-constexpr const char* kCommonHeaders = "Cross-Origin-Opener-Policy: same-origin\r\n"
-                                       "Cross-Origin-Embedder-Policy: require-corp\r\n"
-                                       "Cross-Origin-Resource-Policy: same-origin\r\n"
-                                       "X-Content-Type-Options: nosniff\r\n"
-                                       "Cache-Control: no-cache\r\n"
-                                       "Connection: close\r\n";
-
-void sendHeaders(mg_connection* conn, int status, const char* reason, const std::string& type,
-                 std::uintmax_t length) {
-    mg_printf(conn, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %ju\r\n%s\r\n", status,
-              reason, type.c_str(), length, kCommonHeaders);
-}
-
-void sendText(mg_connection* conn, int status, const char* reason, const std::string& type,
-              const std::string& body, bool head) {
-    sendHeaders(conn, status, reason, type, body.size());
-    if (!head) mg_write(conn, body.data(), body.size());
-}
-
-void sendStatus(mg_connection* conn, int status, const char* reason, bool head) {
-    sendText(conn, status, reason, "text/plain; charset=utf-8",
-             std::to_string(status) + " " + reason + "\n", head);
-}
-
-} // namespace
-
 void serveStatic(mg_connection* conn, const fs::path& root) {
     const mg_request_info* info = mg_get_request_info(conn);
     const std::string method = info->request_method ? info->request_method : "";
     const bool head = method == "HEAD";
-    if (method != "GET" && !head) return sendStatus(conn, 405, "Method Not Allowed", false);
+    if (method != "GET" && !head) return sendStatus(conn, 405, "Method Not Allowed", {}, false);
     // The raw path: civetweb's cleaned local_uri would hide a traversal attempt from us.
     const char* raw = info->local_uri_raw ? info->local_uri_raw : info->local_uri;
     const std::string_view path = raw ? raw : "";
     if (root.empty()) {
         if (path == "/" || path == "/index.html")
             return sendText(conn, 200, "OK", "text/html; charset=utf-8", builtInIndexPage(), head);
-        if (!safeRelativePath(path)) return sendStatus(conn, 403, "Forbidden", head);
-        return sendStatus(conn, 404, "Not Found", head);
+        if (!safeRelativePath(path)) return sendStatus(conn, 403, "Forbidden", {}, head);
+        return sendStatus(conn, 404, "Not Found", {}, head);
     }
     const ResolvedPath resolved = resolveStaticPath(root, path);
-    if (resolved.verdict == PathVerdict::Forbidden) return sendStatus(conn, 403, "Forbidden", head);
-    if (resolved.verdict == PathVerdict::NotFound) return sendStatus(conn, 404, "Not Found", head);
+    if (resolved.verdict == PathVerdict::Forbidden)
+        return sendStatus(conn, 403, "Forbidden", {}, head);
+    if (resolved.verdict == PathVerdict::NotFound)
+        return sendStatus(conn, 404, "Not Found", {}, head);
     std::ifstream in(resolved.file, std::ios::binary);
     std::error_code ec;
     const std::uintmax_t size = fs::file_size(resolved.file, ec);
-    if (!in || ec) return sendStatus(conn, 404, "Not Found", head);
+    if (!in || ec) return sendStatus(conn, 404, "Not Found", {}, head);
     sendHeaders(conn, 200, "OK", mimeTypeFor(resolved.file), size);
     if (head) return;
     std::vector<char> buffer(64 * 1024);

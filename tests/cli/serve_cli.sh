@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `axon serve` as a user runs it: started in the background on a free port, the front page
-# fetched with curl (headers included), a traversal refused, bad flags rejected with a message,
-# and SIGTERM ending it cleanly (exit status 0).
+# fetched with curl (headers included), a traversal refused, another site's page refused a
+# WebSocket and a rebound Host refused a page, bad flags rejected with a message, a warning for
+# a non-loopback bind, and SIGTERM ending it cleanly (exit status 0).
 set -euo pipefail
 axon=$1
 work=$(mktemp -d)
@@ -20,7 +21,8 @@ fail() {
 }
 
 # Bad flags: a message and a non-zero exit, never a crash.
-for bad in "--port 70000" "--threads 0" "--web-root $work/missing" "--host example.org" "--frobnicate"; do
+for bad in "--port 70000" "--threads 0" "--web-root $work/missing" "--host example.org" \
+    "--allow-origin localhost:5173" "--allow-host http://a.example" "--frobnicate"; do
     rc=0
     # shellcheck disable=SC2086
     timeout 10 "$axon" serve $bad >"$work/bad" 2>&1 || rc=$?
@@ -53,9 +55,26 @@ code=$(curl -sS --path-as-is -o "$work/traversal" -w '%{http_code}' "${url}../se
 [[ $code == 403 || $code == 404 ]] || fail "traversal gave $code"
 ! grep -q secret "$work/traversal" || fail "traversal served the file"
 
-# A second server on the same port is refused with a message.
+# Cross-site WebSocket hijacking and DNS rebinding, as a page on another site would try them.
 port=${url##*:}
 port=${port%/}
+handshake() { # HOST ORIGIN: the status of a WebSocket handshake to /ws
+    curl -sS -o /dev/null --max-time 2 -w '%{http_code}' -H "Host: $1" -H "Origin: $2" \
+        -H 'Upgrade: websocket' -H 'Connection: Upgrade' -H 'Sec-WebSocket-Version: 13' \
+        -H 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==' "${url}ws" 2>/dev/null || true
+}
+code=$(handshake "127.0.0.1:$port" "http://evil.example.com")
+[[ $code == 403 ]] || fail "a foreign origin's WebSocket gave $code"
+code=$(handshake "evil.example.com:$port" "http://evil.example.com:$port")
+[[ $code == 403 ]] || fail "a rebound Host's WebSocket gave $code"
+code=$(handshake "127.0.0.1:$port" "http://localhost:$port")
+[[ $code == 101 ]] || fail "the server's own page's WebSocket gave $code"
+code=$(curl -sS -o /dev/null -w '%{http_code}' -H "Host: evil.example.com:$port" "$url")
+[[ $code == 403 ]] || fail "a page under a rebound Host gave $code"
+grep -q "refused a WebSocket from 127.0.0.1: WebSocket from origin 'http://evil.example.com'" \
+    "$work/out" || fail "no log line for the refused WebSocket"
+
+# A second server on the same port is refused with a message.
 rc=0
 timeout 10 "$axon" serve --port "$port" >"$work/second" 2>&1 || rc=$?
 [[ $rc -eq 1 ]] || fail "second server on port $port exited $rc"
@@ -71,4 +90,17 @@ wait "$pid" || rc=$?
 pid=""
 [[ $rc -eq 0 ]] || fail "serve exited $rc after SIGTERM"
 grep -q 'stopped' "$work/out" || fail "no clean shutdown message"
+
+# Listening beyond loopback works, with a warning that anyone on the network can use it.
+"$axon" serve --host 0.0.0.0 --port 0 --hash 1 >"$work/out" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+    grep -q 'Axon is serving' "$work/out" && break
+    kill -0 "$pid" 2>/dev/null || fail "serve --host 0.0.0.0 exited early"
+    sleep 0.1
+done
+grep -q 'WARNING: listening on 0.0.0.0, not loopback' "$work/out" || fail "no warning for 0.0.0.0"
+kill -TERM "$pid"
+wait "$pid" || fail "serve --host 0.0.0.0 exited badly after SIGTERM"
+pid=""
 echo "serve CLI: ok"

@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -50,9 +51,13 @@ void connectAndGreet(WsClient& client, int port) {
     EXPECT_EQ((*state)["type"], "state");
 }
 
-// A raw HTTP/1.1 request (the path sent exactly as given); the whole response.
-std::string httpGet(int port, const std::string& path, const std::string& method = "GET") {
+// Sends `request` as it is over a fresh connection; the whole response until the server closes,
+// except that with `upgrade` a 101's headers end it (the WebSocket stays open). Empty when
+// nothing could be connected.
+std::string httpExchange(int port, const std::string& request, bool upgrade = false) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    timeval timeout{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(std::uint16_t(port));
@@ -61,16 +66,40 @@ std::string httpGet(int port, const std::string& path, const std::string& method
         ::close(fd);
         return "";
     }
-    const std::string request =
-        method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
     ::send(fd, request.data(), request.size(), 0);
     std::string response;
     char buffer[4096];
     ssize_t n;
-    while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0) response.append(buffer, std::size_t(n));
+    while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0) {
+        response.append(buffer, std::size_t(n));
+        if (upgrade && response.rfind("HTTP/1.1 101", 0) == 0 &&
+            response.find("\r\n\r\n") != std::string::npos)
+            break;
+    }
     ::close(fd);
     return response;
 }
+
+// A raw HTTP/1.1 request (the path sent exactly as given); the whole response.
+std::string httpGet(int port, const std::string& path, const std::string& method = "GET",
+                    const std::string& host = "127.0.0.1") {
+    return httpExchange(port, method + " " + path + " HTTP/1.1\r\nHost: " + host +
+                                  "\r\nConnection: close\r\n\r\n");
+}
+
+// A browser's WebSocket handshake to /ws with the given Host and Origin headers (none when
+// empty); the response (its headers only, when the server switches protocols).
+std::string wsHandshake(int port, const std::string& host, const std::string& origin) {
+    std::string request = "GET /ws HTTP/1.1\r\n";
+    if (!host.empty()) request += "Host: " + host + "\r\n";
+    if (!origin.empty()) request += "Origin: " + origin + "\r\n";
+    request += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    return httpExchange(port, request, true);
+}
+
+bool accepted(const std::string& response) { return response.rfind("HTTP/1.1 101", 0) == 0; }
+bool forbidden(const std::string& response) { return response.rfind("HTTP/1.1 403", 0) == 0; }
 
 bool isLegalIn(const std::string& fen, const std::string& uci) {
     auto pos = chess::parseFen(fen);
@@ -121,7 +150,9 @@ TEST(ServerIntegration, PlaysAGameWithTheEngineAndReportsErrors) {
     error = client.next();
     ASSERT_TRUE(error);
     EXPECT_EQ((*error)["type"], "error");
-    EXPECT_NE((*error)["message"].get<std::string>().find("UCI_Elo"), std::string::npos);
+    EXPECT_NE((*error)["message"].get<std::string>().find("elo must be from 1000 to 2400"),
+              std::string::npos)
+        << *error;
     client.send({{"type", "setOption"}, {"name", "Hash"}, {"value", 4096}, {"id", 7}});
     error = client.next();
     ASSERT_TRUE(error);
@@ -130,11 +161,11 @@ TEST(ServerIntegration, PlaysAGameWithTheEngineAndReportsErrors) {
     error = client.next();
     ASSERT_TRUE(error);
     EXPECT_EQ((*error)["type"], "error");
-    client.send({{"type", "setOption"}, {"name", "MultiPV"}, {"value", 1}, {"id", 9}});
+    client.send({{"type", "setOption"}, {"name", "Move Overhead"}, {"value", 30}, {"id", 9}});
     auto option = client.next();
     ASSERT_TRUE(option);
     EXPECT_EQ((*option)["type"], "option");
-    EXPECT_EQ((*option)["value"], "1");
+    EXPECT_EQ((*option)["value"], "30");
 
     client.send({{"type", "state"}, {"id", 10}});
     state = client.waitFor("state");
@@ -412,4 +443,122 @@ TEST(ServerIntegration, RefusesABadHostAndATakenPort) {
     server::Server second(taken);
     EXPECT_TRUE(second.start().has_value());
     first.stop();
+}
+
+// Cross-site WebSocket hijacking and DNS rebinding: any page in the user's browser can make it
+// connect to 127.0.0.1, so only the server's own page (and origins allowed on the command line)
+// may open a session, and only requests naming the server by an IP address, a loopback name or
+// an allowed name are served.
+TEST(ServerIntegration, RefusesForeignOriginsAndHosts) {
+    auto config = testConfig();
+    config.allowedOrigins = {"http://localhost:5173"};
+    config.allowedHosts = {"chess.example.org"};
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    const std::string port = std::to_string(srv.port());
+    const std::string self = "127.0.0.1:" + port;
+
+    // The app's own page, under either loopback name, and a client that is not a browser.
+    EXPECT_TRUE(accepted(wsHandshake(srv.port(), self, "http://" + self)));
+    EXPECT_TRUE(accepted(wsHandshake(srv.port(), self, "http://localhost:" + port)));
+    EXPECT_TRUE(accepted(wsHandshake(srv.port(), "localhost:" + port, "http://localhost:" + port)));
+    EXPECT_TRUE(accepted(wsHandshake(srv.port(), self, "")));
+    EXPECT_TRUE(accepted(wsHandshake(srv.port(), self, "http://localhost:5173"))); // allowed
+
+    // Another web page, a sandboxed one, another local port, another scheme's default port.
+    std::string r = wsHandshake(srv.port(), self, "http://evil.example.com");
+    EXPECT_TRUE(forbidden(r)) << r;
+    EXPECT_NE(r.find("origin 'http://evil.example.com' refused"), std::string::npos) << r;
+    EXPECT_EQ(r.find("hello"), std::string::npos);
+    for (const std::string& origin :
+         {std::string("null"), "http://localhost:" + std::to_string(srv.port() + 1),
+          std::string("http://127.0.0.1"), std::string("file://"),
+          "http://127.0.0.1:" + port + ".evil.example.com", std::string("http://localhost:5174"),
+          std::string("https://localhost:5173")})
+        EXPECT_TRUE(forbidden(wsHandshake(srv.port(), self, origin))) << origin;
+
+    // DNS rebinding: the page's own name arrives as Host, and its origin matches it.
+    r = wsHandshake(srv.port(), "evil.example.com:" + port, "http://evil.example.com:" + port);
+    EXPECT_TRUE(forbidden(r)) << r;
+    EXPECT_NE(r.find("Host 'evil.example.com'"), std::string::npos) << r;
+    r = httpGet(srv.port(), "/", "GET", "evil.example.com:" + port);
+    EXPECT_TRUE(forbidden(r)) << r;
+    EXPECT_NE(r.find("Cross-Origin-Resource-Policy: same-origin"), std::string::npos) << r;
+    EXPECT_TRUE(forbidden(wsHandshake(srv.port(), "", "http://" + self))); // no Host at all
+    EXPECT_TRUE(forbidden(httpGet(srv.port(), "/", "GET", "127.0.0.1:" + port + "@evil")));
+    // An allowed name (a reverse proxy's), and its subdomains only when given with a dot.
+    EXPECT_TRUE(httpGet(srv.port(), "/", "GET", "chess.example.org").rfind("HTTP/1.1 200", 0) == 0);
+    EXPECT_TRUE(forbidden(httpGet(srv.port(), "/", "GET", "www.chess.example.org")));
+    EXPECT_TRUE(accepted(
+        wsHandshake(srv.port(), "chess.example.org:" + port, "http://chess.example.org:" + port)));
+
+    // A refused handshake leaves no session behind; an accepted client still plays.
+    EXPECT_EQ(srv.sessionCount(), 0);
+    WsClient client;
+    connectAndGreet(client, srv.port());
+    srv.stop();
+
+    // Bad allow-lists are start-up errors, not silently ignored entries.
+    auto badOrigin = testConfig();
+    badOrigin.allowedOrigins = {"localhost:5173"};
+    auto error = server::Server(badOrigin).start();
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->find("--allow-origin"), std::string::npos);
+    auto badHost = testConfig();
+    badHost.allowedHosts = {"http://chess.example.org"};
+    error = server::Server(badHost).start();
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->find("--allow-host"), std::string::npos);
+}
+
+// Options that name files or change the process are not the network's to set: a page cannot
+// load a file as a network (or learn whether it exists), and per-search settings travel with
+// `go` instead of rewriting the session's options.
+TEST(ServerIntegration, OffersOnlyAnAllowListOfOptions) {
+    server::Server srv(testConfig());
+    ASSERT_FALSE(srv.start());
+    WsClient client;
+    std::string connectError;
+    ASSERT_TRUE(client.connect(srv.port(), connectError)) << connectError;
+    auto hello = client.waitFor("hello");
+    ASSERT_TRUE(hello);
+    std::vector<std::string> names;
+    for (const Json& option : (*hello)["options"]) names.push_back(option["name"]);
+    EXPECT_EQ(names, (std::vector<std::string>{"Hash", "Threads", "Move Overhead", "Clear Hash",
+                                               "Skill Seed"}));
+    ASSERT_TRUE(client.waitFor("state"));
+
+    std::vector<std::string> replies;
+    for (const char* file : {"/etc/passwd", "/no/such/file.nnue", "<pst>"}) {
+        client.send({{"type", "setOption"}, {"name", "EvalFile"}, {"value", file}, {"id", 1}});
+        auto error = client.next();
+        ASSERT_TRUE(error);
+        EXPECT_EQ((*error)["type"], "error");
+        replies.push_back((*error)["message"]);
+        EXPECT_NE(replies.back().find("not an option this server offers"), std::string::npos)
+            << replies.back();
+    }
+    // The same answer whatever the file: nothing to learn about the user's disk.
+    EXPECT_EQ(replies[0], replies[1]);
+    EXPECT_EQ(replies[1], replies[2]);
+    for (const char* name : {"evalfile", "MultiPV", "UCI_Elo", "UCI_Chess960", "Ponder"}) {
+        client.send({{"type", "setOption"}, {"name", name}, {"value", "1"}});
+        auto error = client.next();
+        ASSERT_TRUE(error);
+        EXPECT_EQ((*error)["type"], "error") << name;
+    }
+
+    // MultiPV from `go` applies to that search only.
+    auto linesOf = [&](const Json& go) {
+        client.send(go);
+        std::vector<Json> skipped;
+        EXPECT_TRUE(client.waitFor("bestmove", &skipped));
+        int most = 0;
+        for (const Json& m : skipped)
+            if (m["type"] == "info") most = std::max(most, m["multipv"].get<int>());
+        return most;
+    };
+    EXPECT_EQ(linesOf({{"type", "go"}, {"nodes", 5000}, {"multipv", 3}}), 3);
+    EXPECT_EQ(linesOf({{"type", "go"}, {"nodes", 5000}}), 1);
+    srv.stop();
 }
