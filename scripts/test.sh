@@ -113,10 +113,10 @@ step_tsan() {
     # Long tests that add no thread interleavings of their own are left out to keep CI short:
     # the tournament CLI test (the runner's threads are cli.match's and the Match* tests'), the
     # skill-strength comparison (one search thread, like the other SkillSearch tests), and the
-    # single-threaded network, conversion and PyTorch command-line tests.
+    # single-threaded network, conversion, PyTorch and kill-and-resume command-line tests.
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
         runCtest build-tsan -R 'Search|TranspositionTable|Match|Server|cli\.' \
-        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data)|WeakerSettingsPlayWorseMoves'
+        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data|kill_resume)|WeakerSettingsPlayWorseMoves'
 }
 
 # portable: the wrapper engine-testing frameworks call (OpenBench: make EXE=name ARCH=...
@@ -216,54 +216,15 @@ step_web() {
 # ---------------------------------------------------------------------------------------------
 # fuzz: every parser against libFuzzer's mutations, starting from the checked-in seeds.
 
-# Longest input per target: enough for any real line or a few games, small enough to stay fast.
-fuzzMaxLen() {
-    case $1 in
-    fen) echo 256 ;;
-    san) echo 64 ;;
-    epd) echo 1024 ;;
-    pgn) echo 8192 ;;
-    *) echo 4096 ;;
-    esac
-}
-
-# fuzzTarget NAME: runs one target; on a crash shows the report and keeps the input.
+# fuzzTarget NAME: runs one target (scripts/fuzz-target.sh); on a crash it shows the report and
+# keeps the input in build-fuzz/artifacts.
 fuzzTarget() {
-    local name=$1
-    local binary=build-fuzz/tests/fuzz/fuzz_$name seeds=tests/fuzz/corpus/$name
-    local dir=$WORK/fuzz-$name
-    if [[ ! -x $binary ]]; then
-        log "fuzz_$name: not built"
+    local result
+    result=$(bash scripts/fuzz-target.sh "$1" "$FUZZ_SECONDS" "$WORK/fuzz-$1") || {
+        echo "$result"
         return 1
-    fi
-    if [[ ! -d $seeds ]] || [[ -z $(ls -A "$seeds") ]]; then
-        log "fuzz_$name: no seed corpus in $seeds"
-        return 1
-    fi
-    # libFuzzer adds what it finds to the corpus folder: give it a copy, never the repository's.
-    mkdir -p "$dir"
-    cp -r "$seeds" "$dir/corpus"
-    local options=(-max_total_time="$FUZZ_SECONDS" -max_len="$(fuzzMaxLen "$name")" -timeout=10
-        -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$dir/")
-    [[ -f tests/fuzz/$name.dict ]] && options+=(-dict="tests/fuzz/$name.dict")
-    local rc=0
-    "$binary" "${options[@]}" "$dir/corpus" >"$dir/log" 2>&1 || rc=$?
-    if [[ $rc -ne 0 ]]; then
-        log "fuzz_$name: FAILED (exit $rc); the end of its log:"
-        tail -n 80 "$dir/log"
-        local artifacts=build-fuzz/artifacts crash
-        mkdir -p "$artifacts"
-        for crash in "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-*; do
-            [[ -e $crash ]] || continue
-            cp "$crash" "$artifacts/fuzz_$name-${crash##*/}"
-            log "input kept as $artifacts/fuzz_$name-${crash##*/} (replay: $binary FILE); base64:"
-            base64 "$crash" | head -n 40
-        done
-        return 1
-    fi
-    local runs
-    runs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$dir/log" | grep -oE '[0-9]+$' || echo '?')
-    log "fuzz_$name: ok, $runs runs in ${FUZZ_SECONDS}s, corpus $(find "$dir/corpus" -type f | wc -l) inputs"
+    }
+    log "$result"
 }
 
 step_fuzz() {

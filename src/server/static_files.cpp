@@ -61,6 +61,10 @@ std::optional<fs::path> safeRelativePath(std::string_view rawUrlPath) {
     std::string path;
     if (!percentDecode(rawUrlPath, path)) return std::nullopt;
     if (path.empty() || path[0] != '/' || path.find('\\') != std::string::npos) return std::nullopt;
+    // Control characters (a raw NUL above all: the file system would read the name only up to
+    // it, so "index.html\0.png" would open index.html) are no part of a file name we serve.
+    for (const char c : path)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return std::nullopt;
     // Each segment must be a plain name: no "..", no "." and no hidden files.
     fs::path relative;
     std::size_t start = 1;

@@ -163,9 +163,13 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
         if (ckpt->batchesPerSuperbatch != batchesPer) return mismatch("superbatch size");
         if (ckpt->trainRecords != data.trainCount()) return mismatch("training data size");
         if (ckpt->params.size() != params.size()) return mismatch("parameter count");
-        if (ckpt->superbatchesDone >= config.superbatches)
-            return util::makeError(ckptPath + " has already finished all " +
-                                   std::to_string(config.superbatches) + " superbatches");
+        // A run killed after its last checkpoint but before (or while) writing the final
+        // network resumes to write it from the checkpoint: nothing is trained twice or lost.
+        if (ckpt->superbatchesDone > config.superbatches)
+            return util::makeError(ckptPath + " is past this run's end: it has done " +
+                                   std::to_string(ckpt->superbatchesDone) + " superbatches, " +
+                                   "more than --superbatches " +
+                                   std::to_string(config.superbatches));
         params = ckpt->params;
         optimiser.firstMoments() = ckpt->m;
         optimiser.secondMoments() = ckpt->v;

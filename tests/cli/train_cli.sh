@@ -45,6 +45,15 @@ expect_error "architecture" "${common[@]}" --out "$dir/run" --resume --output-bu
     fail "resume failed"
 [ -s "$dir/run/final.nnue" ] || fail "no final.nnue after resume"
 [ "$(wc -l <"$dir/run/history.csv")" -eq 4 ] || fail "history rows after resume"
+# Killed after its last checkpoint, before the final network: --resume writes it, unchanged.
+mv "$dir/run/final.nnue" "$dir/final-before.nnue"
+"$axon" train "${common[@]}" --out "$dir/run" --resume --mirror --output-buckets 4 ||
+    fail "resume of a finished run failed"
+cmp -s "$dir/run/final.nnue" "$dir/final-before.nnue" || fail "final.nnue differs when rewritten"
+shorter=("${common[@]}")
+shorter[11]=2 # --superbatches 2: the checkpoint has done 3
+expect_error "past this run's end" "${shorter[@]}" --out "$dir/run" --resume --mirror \
+    --output-buckets 4
 
 "$axon" train "${common[@]}" --out "$dir/lin" --arch linear || fail "linear training failed"
 grep -q "^own,queen,8," "$dir/lin/final-pst.csv" || fail "pst table: $(head -3 "$dir/lin/final-pst.csv")"

@@ -98,6 +98,59 @@ std::string wsHandshake(int port, const std::string& host, const std::string& or
     return httpExchange(port, request, true);
 }
 
+// A WebSocket client on a bare socket, so that a test can drop it the way a crashed tab or a
+// lost network does: no close frame, the TCP connection reset.
+class DroppableSocket {
+  public:
+    ~DroppableSocket() { drop(); }
+    bool open(int port) {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        timeval timeout{0, 200 * 1000};
+        ::setsockopt(m_fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_port = htons(std::uint16_t(port));
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::connect(m_fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return false;
+        const std::string request = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                                    "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                    "Sec-WebSocket-Version: 13\r\n\r\n";
+        ::send(m_fd, request.data(), request.size(), 0);
+        return readUntil("\"hello\"", 10s) && m_received.rfind("HTTP/1.1 101", 0) == 0;
+    }
+    void sendText(const std::string& text) { // one masked frame (zero mask), text < 126 bytes
+        std::string frame{char(0x81), char(0x80 | text.size()), 0, 0, 0, 0};
+        frame += text;
+        ::send(m_fd, frame.data(), frame.size(), MSG_NOSIGNAL);
+    }
+    // Reads (frames unparsed) until `needle` has arrived since the last call, or the timeout.
+    bool readUntil(const std::string& needle, std::chrono::milliseconds timeout) {
+        const auto deadline = std::chrono::steady_clock::now() + timeout;
+        char buffer[4096];
+        while (m_received.find(needle, m_searchFrom) == std::string::npos) {
+            if (std::chrono::steady_clock::now() > deadline) return false;
+            const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, 0);
+            if (n == 0) return false;
+            if (n > 0) m_received.append(buffer, std::size_t(n));
+        }
+        m_searchFrom = m_received.find(needle, m_searchFrom) + needle.size();
+        return true;
+    }
+    void drop() { // RST instead of FIN: SO_LINGER with a zero timeout
+        if (m_fd < 0) return;
+        linger hard{1, 0};
+        ::setsockopt(m_fd, SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+        ::close(m_fd);
+        m_fd = -1;
+    }
+
+  private:
+    int m_fd = -1;
+    std::string m_received;
+    std::size_t m_searchFrom = 0;
+};
+
 bool accepted(const std::string& response) { return response.rfind("HTTP/1.1 101", 0) == 0; }
 bool forbidden(const std::string& response) { return response.rfind("HTTP/1.1 403", 0) == 0; }
 
@@ -560,5 +613,50 @@ TEST(ServerIntegration, OffersOnlyAnAllowListOfOptions) {
     };
     EXPECT_EQ(linesOf({{"type", "go"}, {"nodes", 5000}, {"multipv", 3}}), 3);
     EXPECT_EQ(linesOf({{"type", "go"}, {"nodes", 5000}}), 1);
+    srv.stop();
+}
+
+// Connections that vanish mid-search (a closed laptop, a crashed tab): each session's search is
+// stopped, its slot and queue place given back, and the session forgotten, over and over.
+TEST(ServerIntegration, DroppedConnectionsLeaveNothingBehind) {
+    auto config = testConfig();
+    config.maxSearches = 1; // a leaked slot would make every later search wait
+    config.session.maxThinkMs = 60000;
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    const std::string go = R"({"type":"go","infinite":true})";
+    for (int round = 0; round < 24; ++round) {
+        DroppableSocket searching;
+        ASSERT_TRUE(searching.open(srv.port())) << "round " << round;
+        searching.sendText(go);
+        switch (round % 4) {
+        case 0: break; // dropped before the search may even have started
+        case 1: ASSERT_TRUE(searching.readUntil("\"searching\"", 10s)) << round; break;
+        case 2: ASSERT_TRUE(searching.readUntil("\"info\"", 10s)) << round; break;
+        case 3: { // a second session waits in the queue and is dropped there, then the first
+            ASSERT_TRUE(searching.readUntil("\"searching\"", 10s)) << round;
+            DroppableSocket queued;
+            ASSERT_TRUE(queued.open(srv.port())) << round;
+            queued.sendText(go);
+            ASSERT_TRUE(queued.readUntil("\"queued\"", 10s)) << round;
+            queued.drop();
+            break;
+        }
+        }
+        searching.drop();
+    }
+    const auto deadline = std::chrono::steady_clock::now() + 15s;
+    while (srv.sessionCount() > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(20ms);
+    EXPECT_EQ(srv.sessionCount(), 0);
+
+    // The one search slot is free: a new client searches at once, not after a queue.
+    WsClient client;
+    connectAndGreet(client, srv.port());
+    client.send({{"type", "go"}, {"nodes", 2000}, {"id", 1}});
+    auto reply = client.next();
+    ASSERT_TRUE(reply);
+    EXPECT_EQ((*reply)["type"], "searching") << *reply;
+    EXPECT_TRUE(client.waitFor("bestmove"));
     srv.stop();
 }

@@ -405,6 +405,11 @@ TEST(ServerStaticFiles, RefusesTraversalAndResolvesInsideTheRoot) {
           "/%2E%2E/outside.txt", "/..%2foutside.txt", "/assets/..", "/.secret",
           "/a\\..\\outside.txt", "/%00", "/%zz", "/%2", "relative.txt", "/link.txt"})
         EXPECT_EQ(verdict(bad), PathVerdict::Forbidden) << bad;
+    // A raw NUL (found by fuzz_http) or other control character: the name would be cut there.
+    EXPECT_FALSE(safeRelativePath(std::string_view("/index.html\0.png", 16)));
+    EXPECT_FALSE(safeRelativePath("/index.html%0a"));
+    EXPECT_FALSE(safeRelativePath("/a\tb"));
+    EXPECT_FALSE(safeRelativePath("/a\x7f"));
     // An absolute file-system path in the URL stays inside the root.
     EXPECT_EQ(verdict((std::string("/") + (base / "outside.txt").string()).c_str()),
               PathVerdict::NotFound);
