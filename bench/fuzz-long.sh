@@ -8,6 +8,7 @@
 #
 # Usage: bench/fuzz-long.sh [SECONDS] [TARGET...]     (default 600 s, every target)
 #   NICE=19 bench/fuzz-long.sh 600     runs it at low priority beside other work
+#   JOBS=2 bench/fuzz-long.sh 600      runs two targets at a time (one core each)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -30,10 +31,20 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1:strict_strin
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 echo "fuzz-long: ${#targets[@]} targets, ${seconds} s each, $(date -u +%FT%TZ), $(nproc) cores," \
     "load $(cut -d' ' -f1-3 /proc/loadavg)"
+jobs=${JOBS:-1}
 failed=0
+running=0
 for name in "${targets[@]}"; do
-    nice -n "${NICE:-0}" bash scripts/fuzz-target.sh "$name" "$seconds" "build-fuzz/long/$name" ||
-        failed=$((failed + 1))
+    if ((running >= jobs)); then
+        wait -n || failed=$((failed + 1))
+        running=$((running - 1))
+    fi
+    nice -n "${NICE:-0}" bash scripts/fuzz-target.sh "$name" "$seconds" "build-fuzz/long/$name" &
+    running=$((running + 1))
+done
+while ((running > 0)); do
+    wait -n || failed=$((failed + 1))
+    running=$((running - 1))
 done
 echo "fuzz-long: $((${#targets[@]} - failed)) of ${#targets[@]} targets clean, $(date -u +%FT%TZ)"
 [[ $failed -eq 0 ]]

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The UCI session as a library (src/uci/session.h), driven line by line without a process:
+// the handshake, options, positions and searches, and hostile lines that must each get an
+// error while the session goes on answering.
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "chess/fen.h"
+#include "chess/uci_move.h"
+#include "uci/session.h"
+
+using namespace axon;
+
+namespace {
+
+struct Recorder {
+    std::mutex mutex;
+    std::vector<std::string> lines;
+    uci::Session::Sink sink() {
+        return [this](const std::string& line) {
+            std::lock_guard lock(mutex);
+            lines.push_back(line);
+        };
+    }
+    std::vector<std::string> take() {
+        std::lock_guard lock(mutex);
+        return std::exchange(lines, {});
+    }
+};
+
+bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+} // namespace
+
+TEST(UciSessionLibrary, HandshakeOptionsAndASearch) {
+    Recorder out;
+    uci::Session session(out.sink());
+    ASSERT_TRUE(session.handle("uci"));
+    auto lines = out.take();
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_TRUE(startsWith(lines[0], "id name Axon"));
+    EXPECT_NE(lines[0].find("option name EvalFile type string"), std::string::npos);
+    EXPECT_TRUE(lines[0].ends_with("uciok"));
+
+    ASSERT_TRUE(session.handle("setoption name Hash value 2"));
+    ASSERT_TRUE(session.handle("position startpos moves e2e4 e7e5"));
+    ASSERT_TRUE(session.handle("go nodes 3000"));
+    session.finish();
+    lines = out.take();
+    ASSERT_FALSE(lines.empty());
+    ASSERT_TRUE(startsWith(lines.back(), "bestmove ")) << lines.back();
+    auto pos = chess::parseFen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    ASSERT_TRUE(pos.ok());
+    const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+    EXPECT_TRUE(chess::parseUciMove(*pos, best).ok()) << best;
+    EXPECT_TRUE(startsWith(lines.front(), "info depth ")) << lines.front();
+}
+
+TEST(UciSessionLibrary, HostileLinesGetErrorsAndTheSessionGoesOn) {
+    Recorder out;
+    uci::Session session(out.sink(), engine::EngineLimits{8, 2});
+    for (const char* line :
+         {"position fen 8/8/8/8 w - - 0 1", "position startpos moves e2e5", "go depth -1",
+          "go nodes abc", "setoption value 3", "setoption name Hash value 9999",
+          "setoption name Threads value 64", "setoption name NoSuch value 1", "frobnicate",
+          "bench 0", "perft 99", "setoption name EvalFile value /nonexistent/net.nnue"}) {
+        ASSERT_TRUE(session.handle(line)) << line;
+        const auto lines = out.take();
+        ASSERT_EQ(lines.size(), 1u) << line;
+        EXPECT_TRUE(startsWith(lines[0], "info string error: ")) << line << " -> " << lines[0];
+    }
+    ASSERT_TRUE(session.handle("isready"));
+    EXPECT_EQ(out.take(), std::vector<std::string>{"readyok"});
+    EXPECT_FALSE(session.handle("quit"));
+}
