@@ -18,6 +18,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
+#include "data/output_lock.h"
 #include "data/record_file.h"
 #include "engine/engine.h"
 #include "match/openings.h"
@@ -358,6 +359,9 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
     std::error_code ec;
     fs::create_directories(config.outDir, ec);
     if (ec) return util::makeError("cannot create " + config.outDir + ": " + ec.message());
+    // Held to the end: the leftover .tmp files removed below must not be another run's.
+    auto outputLock = OutputLock::acquire(config.outDir, "axon datagen");
+    if (!outputLock) return util::makeError(outputLock.error());
     if (auto ok = checkManifest(config, randomPlies); !ok) return util::makeError(ok.error());
 
     // Temporary files are chunks a killed run was writing: never data, always regenerated.

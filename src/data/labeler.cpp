@@ -17,6 +17,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
+#include "data/output_lock.h"
 #include "data/record_file.h"
 
 namespace axon::data {
@@ -333,6 +334,13 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
     stats.blocks = blocks.size();
 
     const fs::path partsDir = config.output + ".parts";
+    std::error_code dirError;
+    fs::create_directories(partsDir, dirError);
+    if (dirError)
+        return util::makeError("cannot create " + partsDir.string() + ": " + dirError.message());
+    // Held to the end: prepareParts removes .tmp parts, which must not be another run's.
+    auto outputLock = OutputLock::acquire(partsDir.string(), "axon label");
+    if (!outputLock) return util::makeError(outputLock.error());
     if (auto ok = prepareParts(partsDir, manifestText(config, sources)); !ok)
         return util::makeError(ok.error());
     std::vector<std::size_t> todo;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "data/output_lock.h"
 #include "train/checkpoint.h"
 #include "train/dataset.h"
 #include "train/linear_model.h"
@@ -125,6 +126,9 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
     std::error_code ec;
     fs::create_directories(config.out, ec);
     if (ec) return util::makeError("cannot create " + config.out + ": " + ec.message());
+    // Held to the end: two runs would overwrite each other's checkpoints and networks.
+    auto outputLock = data::OutputLock::acquire(config.out, "axon train");
+    if (!outputLock) return util::makeError(outputLock.error());
     const std::string ckptPath = checkpointPath(config);
     if (!config.resume && fs::exists(ckptPath))
         return util::makeError(ckptPath + " exists: pass --resume to continue that run, or "

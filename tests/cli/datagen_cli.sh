@@ -41,6 +41,14 @@ fi
     >"$dir/int.out" 2>"$dir/int.err" &
 pid=$!
 sleep 1.5
+# A second run on the folder in use stops at once and leaves the first one's work alone.
+if "$axon" datagen --out "$dir/int" --positions 1000000 --soft-nodes 500 >/dev/null \
+    2>"$dir/second.err"; then
+    fail "a second run on the same --out was accepted"
+fi
+grep -q "in use by another running axon datagen" "$dir/second.err" ||
+    fail "second run: $(cat "$dir/second.err")"
+kill -0 $pid 2>/dev/null || fail "the first run died when the second started"
 kill -INT $pid
 status=0
 wait $pid || status=$?
@@ -48,4 +56,4 @@ wait $pid || status=$?
 grep -q "interrupted" "$dir/int.err" || fail "no interruption message"
 ! ls "$dir/int"/*.bin* >/dev/null 2>&1 || fail "an interrupted chunk was written: $(ls "$dir/int")"
 grep -q "pos/s  ETA" "$dir/int.err" || fail "no progress line: $(cat "$dir/int.err")"
-echo "datagen: chunks, determinism, resume, interrupt ok ($records records)"
+echo "datagen: chunks, determinism, resume, one run per folder, interrupt ok ($records records)"

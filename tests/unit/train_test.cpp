@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "chess/fen.h"
+#include "data/output_lock.h"
 #include "data/record_file.h"
 #include "nn/accumulator.h"
 #include "nn/network_file.h"
@@ -321,6 +322,19 @@ TEST(TrainLoop, ResumeReproducesTheUninterruptedRun) {
     auto again = runTraining(smallRun(whole));
     ASSERT_FALSE(again);
     EXPECT_NE(again.error().find("--resume"), std::string::npos);
+}
+
+// A run aimed at the folder another run is training into stops before reading or writing
+// anything (data/output_lock.h).
+TEST(TrainLoop, AFolderInUseIsRefused) {
+    const std::string dir = tempDir("in-use");
+    auto other = data::OutputLock::acquire(dir, "axon train");
+    ASSERT_TRUE(other) << other.error();
+    auto refused = runTraining(smallRun(dir));
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("in use by another running axon train"), std::string::npos)
+        << refused.error();
+    EXPECT_TRUE(fs::is_empty(dir));
 }
 
 TEST(TrainLoop, SameSeedAndThreadsGiveTheSameNetwork) {

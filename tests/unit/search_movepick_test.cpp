@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The staged move picker over thousands of positions from random playouts, with hash moves,
+// killers and counter moves that are legal, noisy, illegal, garbage (a hash collision) or equal
+// to each other, and random history tables: every legal move comes out exactly once, nothing
+// else comes out, the stages keep their order (hash move, good noisy moves, killer 1, killer 2,
+// counter move, quiet moves, bad noisy moves), and skipping quiets drops only quiet moves.
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "search/movepick.h"
+#include "test_helpers.h"
+#include "util/prng.h"
+
+namespace axon::test {
+namespace {
+
+using namespace chess;
+using search::MovePicker;
+
+// Random history tables: the picker's order depends on them, its completeness must not.
+struct RandomTables {
+    std::unique_ptr<search::ButterflyHistory> butterfly =
+        std::make_unique<search::ButterflyHistory>();
+    std::unique_ptr<search::CaptureHistory> captures = std::make_unique<search::CaptureHistory>();
+    std::unique_ptr<search::PieceToHistory> continuation1 =
+        std::make_unique<search::PieceToHistory>();
+    std::unique_ptr<search::PieceToHistory> continuation2 =
+        std::make_unique<search::PieceToHistory>();
+
+    explicit RandomTables(util::Prng& rng) {
+        auto fill = [&](std::int16_t* begin, std::size_t count) {
+            for (std::size_t i = 0; i < count; ++i)
+                begin[i] =
+                    std::int16_t(int(rng.below(2 * search::kHistoryMax + 1)) - search::kHistoryMax);
+        };
+        fill(&butterfly->table[0][0], sizeof butterfly->table / sizeof(std::int16_t));
+        fill(&captures->table[0][0][0], sizeof captures->table / sizeof(std::int16_t));
+        fill(&(*continuation1)[0][0], sizeof *continuation1 / sizeof(std::int16_t));
+        fill(&(*continuation2)[0][0], sizeof *continuation2 / sizeof(std::int16_t));
+    }
+    search::OrderingTables tables(bool withContinuations) const {
+        return {butterfly.get(),
+                captures.get(),
+                {withContinuations ? continuation1.get() : nullptr,
+                 withContinuations ? continuation2.get() : nullptr}};
+    }
+};
+
+// Positions reached by random legal playouts from a few openings, middlegames and endings with
+// castling, en passant, promotions and checks.
+std::vector<Position> samplePositions(util::Prng& rng, int count) {
+    const std::vector<std::string> starts = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/1P4k1/8/8/8/8/5Kp1/8 w - - 0 1",
+    };
+    std::vector<Position> positions;
+    while (int(positions.size()) < count) {
+        Position pos = fen(starts[rng.below(starts.size())]);
+        const int plies = int(rng.below(40));
+        for (int ply = 0; ply < plies; ++ply) {
+            MoveList<GenType::All> moves(pos);
+            if (moves.empty()) break;
+            pos.makeMove(moves[int(rng.below(moves.size()))]);
+        }
+        if (MoveList<GenType::All>(pos).empty()) continue;
+        positions.push_back(pos);
+    }
+    return positions;
+}
+
+// A move for the picker's hints: none, a legal quiet or noisy move, a move of another position
+// (usually illegal here), a random 16-bit value (a hash collision), or the null move.
+Move randomHint(util::Prng& rng, const Position& pos, const std::vector<Position>& others) {
+    const MoveList<GenType::All> legal(pos);
+    switch (rng.below(6)) {
+    case 0: return Move::none();
+    case 1:
+    case 2: return legal[int(rng.below(legal.size()))];
+    case 3: {
+        const MoveList<GenType::All> foreign(others[rng.below(others.size())]);
+        return foreign.empty() ? Move::none() : foreign[int(rng.below(foreign.size()))];
+    }
+    case 4: return Move(std::uint16_t(rng.next()));
+    default: return Move::null();
+    }
+}
+
+enum class Kind { TT, GoodNoisy, Killer1, Killer2, Counter, Quiet, BadNoisy };
+
+bool isGoodNoisy(const Position& pos, Move m) {
+    const bool goodPromotion = m.type() != MoveType::Promotion || m.promotion() == Queen;
+    return pos.isNoisy(m) && goodPromotion && pos.seeGe(m, 0);
+}
+
+TEST(MovePicker, EveryLegalMoveExactlyOnceInStageOrder) {
+    util::Prng rng(20261125);
+    const auto positions = samplePositions(rng, 3000);
+    const RandomTables histories(rng);
+    int withHints = 0;
+    for (const Position& pos : positions) {
+        const MoveList<GenType::All> legal(pos);
+        Move tt = randomHint(rng, pos, positions), k1 = randomHint(rng, pos, positions),
+             k2 = randomHint(rng, pos, positions), counter = randomHint(rng, pos, positions);
+        // Duplicates the search can produce: a killer equal to the hash move, equal killers.
+        if (rng.below(8) == 0) k1 = tt;
+        if (rng.below(8) == 0) k2 = k1;
+        if (rng.below(8) == 0) counter = k2;
+        const auto usable = [&](Move m) { return legal.contains(m); };
+        withHints += usable(tt) + usable(k1) + usable(k2) + usable(counter) > 0;
+
+        MovePicker picker(pos, tt, k1, k2, counter, histories.tables(rng.below(4) != 0));
+        std::vector<Move> picked;
+        std::vector<Kind> kinds;
+        for (Move m; (m = picker.next());) {
+            ASSERT_TRUE(legal.contains(m)) << toFen(pos) << " gave " << m.raw();
+            picked.push_back(m);
+            const bool quiet = !pos.isNoisy(m);
+            Kind kind =
+                !quiet ? (isGoodNoisy(pos, m) ? Kind::GoodNoisy : Kind::BadNoisy) : Kind::Quiet;
+            if (picked.size() == 1 && m == tt)
+                kind = Kind::TT;
+            else if (quiet && m == k1)
+                kind = Kind::Killer1;
+            else if (quiet && m == k2)
+                kind = Kind::Killer2;
+            else if (quiet && m == counter)
+                kind = Kind::Counter;
+            kinds.push_back(kind);
+        }
+        ASSERT_EQ(picker.next(), Move::none()) << "an exhausted picker stays exhausted";
+        const std::set<std::uint16_t> distinct = [&] {
+            std::set<std::uint16_t> s;
+            for (Move m : picked) s.insert(m.raw());
+            return s;
+        }();
+        ASSERT_EQ(distinct.size(), picked.size()) << toFen(pos) << ": a move came out twice";
+        ASSERT_EQ(int(picked.size()), legal.size()) << toFen(pos) << ": a legal move is missing";
+        if (usable(tt)) {
+            ASSERT_EQ(picked.front(), tt) << toFen(pos);
+        }
+        ASSERT_TRUE(std::is_sorted(kinds.begin(), kinds.end())) << toFen(pos) << ": stage order";
+    }
+    EXPECT_GT(withHints, 1000) << "the hints must often be usable for the test to mean much";
+}
+
+// Skipping quiets from some move on: no move twice, no noisy move lost, and after the switch
+// no quiet move but the hash move, which the search has already tried by then.
+TEST(MovePicker, SkippingQuietsDropsOnlyQuietMoves) {
+    util::Prng rng(77);
+    const auto positions = samplePositions(rng, 2000);
+    const RandomTables histories(rng);
+    for (const Position& pos : positions) {
+        const MoveList<GenType::All> legal(pos);
+        const Move tt = randomHint(rng, pos, positions), k1 = randomHint(rng, pos, positions),
+                   k2 = randomHint(rng, pos, positions), c = randomHint(rng, pos, positions);
+        MovePicker picker(pos, tt, k1, k2, c, histories.tables(true));
+        const std::size_t switchAt = rng.below(legal.size() + 1);
+        std::set<std::uint16_t> seen;
+        for (Move m; (m = picker.next(seen.size() >= switchAt));) {
+            ASSERT_TRUE(legal.contains(m)) << toFen(pos);
+            ASSERT_TRUE(seen.insert(m.raw()).second) << toFen(pos) << ": a move came out twice";
+            if (seen.size() > switchAt && !pos.isNoisy(m)) {
+                ASSERT_TRUE(m == tt && seen.size() == 1)
+                    << toFen(pos) << ": a quiet move after skip";
+            }
+        }
+        for (Move m : legal) {
+            if (pos.isNoisy(m)) {
+                ASSERT_TRUE(seen.count(m.raw())) << toFen(pos) << ": noisy move lost";
+            }
+        }
+    }
+}
+
+// Quiescence: out of check the noisy moves (and a noisy hash move first), each once; in check
+// every evasion, quiet ones included.
+TEST(MovePicker, QuiescenceGivesNoisyMovesOrEveryEvasion) {
+    util::Prng rng(5);
+    const auto positions = samplePositions(rng, 3000);
+    const RandomTables histories(rng);
+    int inCheck = 0;
+    for (const Position& pos : positions) {
+        const MoveList<GenType::All> legal(pos);
+        const Move tt = randomHint(rng, pos, positions);
+        MovePicker picker(pos, tt, histories.tables(true));
+        std::set<std::uint16_t> seen;
+        for (Move m; (m = picker.next());) {
+            ASSERT_TRUE(legal.contains(m)) << toFen(pos);
+            ASSERT_TRUE(seen.insert(m.raw()).second) << toFen(pos) << ": a move came out twice";
+            if (!pos.inCheck()) {
+                ASSERT_TRUE(pos.isNoisy(m)) << toFen(pos) << ": a quiet move";
+            }
+        }
+        std::size_t expected = 0;
+        for (Move m : legal) expected += pos.inCheck() || pos.isNoisy(m);
+        ASSERT_EQ(seen.size(), expected) << toFen(pos);
+        inCheck += pos.inCheck();
+    }
+    EXPECT_GT(inCheck, 30) << "too few positions in check to test evasions";
+}
+
+} // namespace
+} // namespace axon::test
