@@ -292,8 +292,7 @@ util::Result<bool> prepareParts(const fs::path& dir, const std::string& manifest
                                    "teacher; delete it to start over. It records:\n" +
                                    old.str());
     } else {
-        fs::create_directories(dir, ec);
-        if (ec) return util::makeError("cannot create " + dir.string() + ": " + ec.message());
+        // The folder exists: runLabel created it to lock it.
         std::ofstream out(path.string() + ".tmp");
         out << manifest;
         if (!out.flush()) return util::makeError("cannot write " + path.string());
