@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "chess/cuckoo.h"
 #include "chess/zobrist.h"
 
 namespace axon::chess {
@@ -101,6 +102,7 @@ void Position::finishSetup() {
     if (st().epSquare != NoSquare && !hasLegalEpCapture()) st().epSquare = NoSquare;
     st().key = computeKey();
     st().pawnKey = computePawnKey();
+    for (Color c : {White, Black}) st().nonPawnKey[c] = computeNonPawnKey(c);
 }
 
 Key Position::computeKey() const {
@@ -118,6 +120,16 @@ Key Position::computePawnKey() const {
     Bitboard pawns = pieces(Pawn);
     while (pawns) {
         const Square s = popLsb(pawns);
+        k ^= zobrist::pieceSquare[m_board[s]][s];
+    }
+    return k;
+}
+
+Key Position::computeNonPawnKey(Color c) const {
+    Key k = 0;
+    Bitboard pieces = m_byColor[c] & ~m_byType[Pawn];
+    while (pieces) {
+        const Square s = popLsb(pieces);
         k ^= zobrist::pieceSquare[m_board[s]][s];
     }
     return k;
@@ -244,8 +256,10 @@ void Position::makeMove(Move m) {
         const Piece rook = makePiece(us, Rook);
         const Square kingTo = castlingKingTarget(us, kingSide);
         const Square rookTo = castlingRookTarget(us, kingSide);
-        key ^= zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][kingTo] ^
-               zobrist::pieceSquare[rook][to] ^ zobrist::pieceSquare[rook][rookTo];
+        const Key moved = zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][kingTo] ^
+                          zobrist::pieceSquare[rook][to] ^ zobrist::pieceSquare[rook][rookTo];
+        key ^= moved;
+        s.nonPawnKey[us] ^= moved;
         doCastling(us, from, to, false);
     } else {
         if (m.type() == MoveType::EnPassant) {
@@ -258,11 +272,16 @@ void Position::makeMove(Move m) {
             s.captured = m_board[to];
             removePiece(to);
             key ^= zobrist::pieceSquare[s.captured][to];
-            if (typeOf(s.captured) == Pawn) s.pawnKey ^= zobrist::pieceSquare[s.captured][to];
+            if (typeOf(s.captured) == Pawn)
+                s.pawnKey ^= zobrist::pieceSquare[s.captured][to];
+            else
+                s.nonPawnKey[them] ^= zobrist::pieceSquare[s.captured][to];
             s.halfmoveClock = 0;
         }
         movePiece(from, to);
         key ^= zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][to];
+        if (typeOf(piece) != Pawn)
+            s.nonPawnKey[us] ^= zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][to];
 
         if (typeOf(piece) == Pawn) {
             s.halfmoveClock = 0;
@@ -272,6 +291,7 @@ void Position::makeMove(Move m) {
                 removePiece(to);
                 putPiece(promoted, to);
                 key ^= zobrist::pieceSquare[piece][to] ^ zobrist::pieceSquare[promoted][to];
+                s.nonPawnKey[us] ^= zobrist::pieceSquare[promoted][to];
             } else {
                 s.pawnKey ^= zobrist::pieceSquare[piece][to];
                 if ((from ^ to) == 16 &&
@@ -475,7 +495,20 @@ bool Position::isRepetition(int pliesFromRoot) const {
     int earlier = 0;
     for (int i = 4; i <= end && i <= last; i += 2) {
         if (m_states[last - i].key != st().key) continue;
-        if (i <= pliesFromRoot || ++earlier == 2) return true;
+        if (i < pliesFromRoot || ++earlier == 2) return true;
+    }
+    return false;
+}
+
+bool Position::hasUpcomingRepetition(int pliesFromRoot) const {
+    const int end = std::min<int>(st().halfmoveClock, st().pliesFromNull);
+    const int last = int(m_states.size()) - 1;
+    // An odd distance: the earlier position has the other side to move, one move away.
+    for (int i = 3; i <= end && i <= last && i < pliesFromRoot; i += 2) {
+        const auto move = cuckoo::find(st().key ^ m_states[last - i].key);
+        if (!move || (between(move->a, move->b) & pieces())) continue;
+        const Square from = m_board[move->a] != NoPiece ? move->a : move->b;
+        if (colorOf(m_board[from]) == m_sideToMove) return true;
     }
     return false;
 }
@@ -535,6 +568,8 @@ bool Position::isConsistent() const {
     }
     if (typeUnion != pieces()) return false;
     if (computeKey() != key() || computePawnKey() != pawnKey()) return false;
+    for (Color c : {White, Black})
+        if (computeNonPawnKey(c) != nonPawnKey(c)) return false;
     return checkers() == (attackersTo(kingSquare(m_sideToMove)) & pieces(~m_sideToMove));
 }
 

@@ -17,6 +17,8 @@ namespace axon::chess {
 struct StateInfo {
     Key key = 0;
     Key pawnKey = 0;
+    // Each side's pieces other than pawns (king included), for the search's correction history.
+    Key nonPawnKey[kNumColors] = {0, 0};
     // Pieces giving check to the side to move.
     Bitboard checkers = 0;
     // Rays (king excluded, pinner included) along which the side to move's pinned pieces may
@@ -73,6 +75,7 @@ class Position {
 
     Key key() const { return st().key; }
     Key pawnKey() const { return st().pawnKey; }
+    Key nonPawnKey(Color c) const { return st().nonPawnKey[c]; }
     // Key after move m without making it (exact for everything except en-passant availability,
     // which depends on the reply; used for TT prefetch).
     Key keyAfter(Move m) const;
@@ -141,8 +144,12 @@ class Position {
 
     // --- Rules -----------------------------------------------------------------------------
     // Has the current position occurred before? Inside a search a single earlier occurrence
-    // after the root counts (twofold); before the root, it must be a threefold repetition.
+    // after the root counts (twofold); at the root or before it, it must be a threefold
+    // repetition (a return to the root position is no draw the engine can claim).
     bool isRepetition(int pliesFromRoot) const;
+    // Can the side to move repeat a position of the search (after the root) with one reversible
+    // move? Then it can at least hold a draw (chess/cuckoo.h).
+    bool hasUpcomingRepetition(int pliesFromRoot) const;
     // Number of earlier occurrences of the current position within the reversible history.
     int repetitionCount() const;
     bool isFiftyMoveDraw() const { return st().halfmoveClock >= 100; }
@@ -164,6 +171,7 @@ class Position {
     // --- Verification --------------------------------------------------------------------
     Key computeKey() const;
     Key computePawnKey() const;
+    Key computeNonPawnKey(Color c) const;
     // Internal consistency: bitboards vs mailbox, keys, checkers. For tests.
     bool isConsistent() const;
 

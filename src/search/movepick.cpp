@@ -35,16 +35,16 @@ void MovePicker::scoreNoisy(ScoredMove* begin, ScoredMove* end) {
     }
 }
 
+int MovePicker::quietScore(Move m) const {
+    const Piece mover = m_pos.movedPiece(m);
+    int score = m_tables.butterfly->get(m_pos.sideToMove(), m);
+    for (const PieceToHistory* cont : m_tables.continuations)
+        if (cont) score += (*cont)[mover][m.to()];
+    return score;
+}
+
 void MovePicker::scoreQuiet(ScoredMove* begin, ScoredMove* end) {
-    const Color us = m_pos.sideToMove();
-    for (ScoredMove* it = begin; it != end; ++it) {
-        const Move m = it->move;
-        const Piece mover = m_pos.movedPiece(m);
-        int score = m_tables.butterfly->get(us, m);
-        for (const PieceToHistory* cont : m_tables.continuations)
-            if (cont) score += (*cont)[mover][m.to()];
-        it->score = score;
-    }
+    for (ScoredMove* it = begin; it != end; ++it) it->score = quietScore(it->move);
 }
 
 MovePicker::ScoredMove* MovePicker::pickBest(ScoredMove* begin, ScoredMove* end) {
@@ -117,7 +117,6 @@ Move MovePicker::next(bool skipQuiets) {
         while (!skipQuiets && m_cursor < m_end) {
             const ScoredMove picked = *pickBest(m_cursor++, m_end);
             if (isSpecial(picked.move)) continue;
-            m_lastHistory = picked.score;
             return picked.move;
         }
         m_stage = Stage::BadNoisy;

@@ -11,8 +11,8 @@ namespace axon::search {
 struct OrderingTables {
     const ButterflyHistory* butterfly;
     const CaptureHistory* captures;
-    // Continuation histories of the moves 1 and 2 plies back (null when absent).
-    const PieceToHistory* continuations[2];
+    // Continuation histories of the moves 1, 2, 4 and 6 plies back (null when absent).
+    const PieceToHistory* continuations[4];
 };
 
 class MovePicker {
@@ -25,8 +25,9 @@ class MovePicker {
 
     // The next move, or Move::none() when exhausted.
     chess::Move next(bool skipQuiets = false);
-    // Score of the last returned quiet move (its history), for reductions.
-    int lastHistory() const { return m_lastHistory; }
+    // A quiet move's history score (butterfly plus continuations), the key of the quiet stage;
+    // the search reduces by it, killers and counter move included.
+    int quietScore(chess::Move m) const;
 
   private:
     enum class Stage {
@@ -70,7 +71,6 @@ class MovePicker {
     ScoredMove* m_cursor = m_moves;
     ScoredMove* m_end = m_moves;
     ScoredMove* m_badEnd = m_moves; // bad captures are kept at the front of m_moves
-    int m_lastHistory = 0;
 };
 
 } // namespace axon::search

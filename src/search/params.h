@@ -25,7 +25,33 @@
     X(lmrBase, 75, 0, 200)               /* LMR: hundredths of a ply added to every reduction */   \
     X(lmrDivisor, 225, 100, 400)         /* LMR: log(depth) * log(moves) / (this / 100) */         \
     X(lmrHistoryDivisor, 8192, 2048, 24576) /* one ply less reduction per this much history */     \
-    X(qsFutilityMargin, 200, 50, 400)       /* quiescence: a capture must reach alpha within this */
+    X(qsFutilityMargin, 200, 50, 400)    /* quiescence: a capture must reach alpha within this */  \
+    X(correctionPawnWeight, 100, 0, 200) /* correction history: percent of the pawn table */       \
+    X(correctionNonPawnWeight, 60, 0, 200)   /* ...and of each side's non-pawn table */            \
+    X(probCutMargin, 220, 80, 400)           /* ProbCut: a capture must beat beta by this */       \
+    X(historyPruneMargin, 4096, 1024, 12288) /* prune a shallow quiet below -this per depth */     \
+    X(historyPruneMaxDepth, 4, 1, 8)         /* ...up to this depth */                             \
+    X(historyBonusQuadratic, 16, 4, 48)      /* history bonus: this * depth^2 ... */               \
+    X(historyBonusLinear, 32, 0, 128)        /* ...plus this * depth... */                         \
+    X(historyBonusMax, 1600, 400, 4000)      /* ...at most this */                                 \
+    X(aspirationMinDepth, 4, 1, 8)           /* iterations from this depth use a window */         \
+    X(razorMaxDepth, 3, 1, 6)                                                                      \
+    X(rfpMaxDepth, 8, 4, 12)                                                                       \
+    X(nullMoveMinDepth, 3, 1, 6)                                                                   \
+    X(nullMoveEvalMaxR, 3, 1, 6)      /* at most this much extra reduction from the eval */        \
+    X(nullMoveVerifyDepth, 12, 6, 20) /* verify null-move cutoffs from this depth */               \
+    X(iirMinDepth, 4, 2, 8)           /* internal iterative reduction without a hash move */       \
+    X(probCutMinDepth, 5, 3, 8)                                                                    \
+    X(lmpBase, 3, 1, 8) /* late-move pruning: (this + depth^2) quiets... */                        \
+    X(futilityMaxDepth, 8, 4, 12)                                                                  \
+    X(seeQuietMaxDepth, 8, 4, 12)                                                                  \
+    X(seeNoisyMaxDepth, 8, 4, 12)                                                                  \
+    X(singularMinDepth, 8, 4, 12)                                                                  \
+    X(singularTtDepthMargin, 3, 1, 6)  /* the hash entry at most this shallower */                 \
+    X(singularBetaScale, 200, 50, 600) /* singular beta: hash score less this * depth / 100 */     \
+    X(maxDoubleExtensions, 6, 2, 12)   /* along one line */                                        \
+    X(lmrMinDepth, 3, 2, 5)                                                                        \
+    X(qsSeeThreshold, 0, -100, 100) /* quiescence skips captures losing more than this */
 
 namespace axon::search::params {
 

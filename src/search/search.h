@@ -3,6 +3,7 @@
 // the stop signal. Worker 0 manages time and reports.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -11,6 +12,7 @@
 
 #include "chess/position.h"
 #include "eval/evaluator.h"
+#include "search/correction.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/score.h"
@@ -99,11 +101,12 @@ class Worker {
         chess::Move excluded;
         chess::Move killers[2];
         PieceToHistory* continuation = nullptr;
-        int staticEval = 0;
+        bool noisy = false;          // the move made here captures or promotes
+        int staticEval = kScoreNone; // none: in check, or not evaluated yet
         int doubleExtensions = 0;
-        bool inCheck = false;
     };
-    static constexpr int kStackOffset = 4;
+    // Room below ply 0 for the continuation histories' look back (search/history.h).
+    static constexpr int kStackOffset = 7;
 
     enum NodeType { Root, PV, NonPV };
 
@@ -122,6 +125,9 @@ class Worker {
     void updatePv(int ply, chess::Move move);
     void updateQuietHistories(int ply, chess::Move best, const chess::Move* quiets, int quietCount,
                               int depth);
+    // Butterfly and continuation histories of one quiet move made at `ply` (from the position
+    // before it) by `bonus`.
+    void updateQuietMove(int ply, chess::Color side, chess::Piece piece, chess::Move m, int bonus);
     void updateCaptureHistory(chess::Move best, const chess::Move* captures, int captureCount,
                               int depth);
     bool isRootMoveAllowed(chess::Move m) const;
@@ -144,6 +150,11 @@ class Worker {
         m_eval.pop();
     }
     int evaluate() { return m_eval.evaluate(m_pos); }
+    // The network's score plus what correction history learnt about this kind of position.
+    int correctedEval(int rawEval) const {
+        return std::clamp(rawEval + m_correction->correction(m_pos), -kScoreMateInMaxPly + 1,
+                          kScoreMateInMaxPly - 1);
+    }
 
     int m_id;
     SharedSearchState& m_shared;
@@ -167,6 +178,7 @@ class Worker {
     std::unique_ptr<CaptureHistory> m_captureHistory;
     std::unique_ptr<ContinuationHistory> m_continuation;
     std::unique_ptr<CounterMoves> m_counters;
+    std::unique_ptr<CorrectionHistory> m_correction;
 };
 
 } // namespace axon::search

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Game-ending rules: mate, stalemate, fifty moves, repetitions (game and search) and material.
+#include <algorithm>
+
+#include "chess/cuckoo.h"
 #include "chess/movegen.h"
 #include "chess/rules.h"
 #include "chess/uci_move.h"
+#include "chess/zobrist.h"
 #include "test_helpers.h"
 
 namespace axon::test {
@@ -70,15 +74,55 @@ TEST(Rules, TwofoldInsideSearchThreefoldBeforeRoot) {
 
     Position search = startPosition();
     play(search, {"e2e4", "e7e5"});                 // the root
-    play(search, {"g1f3", "g8f6", "f3g1", "f6g8"}); // repeats the root inside the search
-    EXPECT_TRUE(search.isRepetition(4));
+    play(search, {"g1f3", "g8f6", "f3g1", "f6g8"}); // returns to the root inside the search
+    EXPECT_FALSE(search.isRepetition(4)) << "a single return to the root is no draw";
+    EXPECT_TRUE(search.isRepetition(5)) << "the earlier occurrence lies inside a 5-ply search";
     EXPECT_FALSE(search.isRepetition(3)) << "the earlier occurrence lies before a 3-ply root";
+    // A root that had occurred before: returning to it makes a threefold repetition.
+    play(search, {"g1f3", "g8f6", "f3g1", "f6g8"});
+    EXPECT_TRUE(search.isRepetition(4)) << "the root itself repeated an earlier position";
 }
 
 TEST(Rules, RepetitionScanStopsAtIrreversibleMoves) {
     Position pos = startPosition();
     play(pos, {"g1f3", "g8f6", "f3g1", "f6g8", "e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8"});
     EXPECT_EQ(pos.repetitionCount(), 1); // only since e2e4/e7e5
+}
+
+TEST(Rules, CuckooTablesHoldEveryReversibleMove) {
+    // Knights 168, bishops 280, rooks 448, queens 728, kings 210 two-square pairs, both colours.
+    EXPECT_EQ(cuckoo::size(), 3668);
+    const Key knight = zobrist::pieceSquare[WhiteKnight][G1] ^
+                       zobrist::pieceSquare[WhiteKnight][F3] ^ zobrist::sideToMove;
+    const auto found = cuckoo::find(knight);
+    ASSERT_TRUE(found.has_value());
+    EXPECT_EQ(std::min(found->a, found->b), G1);
+    EXPECT_EQ(std::max(found->a, found->b), F3);
+    EXPECT_FALSE(cuckoo::find(knight ^ zobrist::sideToMove).has_value());
+}
+
+TEST(Rules, UpcomingRepetitionNeedsAFreePathInsideTheSearch) {
+    Position pos = startPosition();
+    play(pos, {"g1f3", "g8f6", "f3g1"}); // black's Nf6-g8 would repeat the start position
+    EXPECT_TRUE(pos.hasUpcomingRepetition(4));
+    EXPECT_FALSE(pos.hasUpcomingRepetition(3)) << "the start position is the root itself";
+    EXPECT_FALSE(pos.isRepetition(4)) << "not a repetition yet";
+
+    // Black's king steps back to e8 and repeats the position before 1. Ra8+.
+    Position king = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(king, {"a1a8", "e8e7", "a8a1"});
+    EXPECT_TRUE(king.hasUpcomingRepetition(4));
+    play(king, {"e7d6"});
+    EXPECT_FALSE(king.hasUpcomingRepetition(5)) << "no white move restores an earlier position";
+
+    // The queen went a8-h8-a1 while white's king walked a triangle: Qa1-a8 would repeat the
+    // start, unless the pawn on a4 stands in the way.
+    for (const bool pawnBlocks : {false, true}) {
+        Position queen =
+            fen(pawnBlocks ? "q7/8/7k/8/P7/4K3/8/8 w - - 0 1" : "q7/8/7k/8/8/4K3/8/8 w - - 0 1");
+        play(queen, {"e3d3", "a8h8", "d3d2", "h8a1", "d2e3"});
+        EXPECT_EQ(queen.hasUpcomingRepetition(6), !pawnBlocks);
+    }
 }
 
 TEST(Rules, InsufficientMaterial) {
