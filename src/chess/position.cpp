@@ -115,24 +115,19 @@ Key Position::computeKey() const {
     return k;
 }
 
-Key Position::computePawnKey() const {
+Key Position::computeKeyOf(Bitboard squares) const {
     Key k = 0;
-    Bitboard pawns = pieces(Pawn);
-    while (pawns) {
-        const Square s = popLsb(pawns);
+    while (squares) {
+        const Square s = popLsb(squares);
         k ^= zobrist::pieceSquare[m_board[s]][s];
     }
     return k;
 }
 
+Key Position::computePawnKey() const { return computeKeyOf(pieces(Pawn)); }
+
 Key Position::computeNonPawnKey(Color c) const {
-    Key k = 0;
-    Bitboard pieces = m_byColor[c] & ~m_byType[Pawn];
-    while (pieces) {
-        const Square s = popLsb(pieces);
-        k ^= zobrist::pieceSquare[m_board[s]][s];
-    }
-    return k;
+    return computeKeyOf(m_byColor[c] & ~m_byType[Pawn]);
 }
 
 Bitboard Position::attackersTo(Square s, Bitboard occ) const {
@@ -279,9 +274,8 @@ void Position::makeMove(Move m) {
             s.halfmoveClock = 0;
         }
         movePiece(from, to);
-        key ^= zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][to];
-        if (typeOf(piece) != Pawn)
-            s.nonPawnKey[us] ^= zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][to];
+        const Key moved = zobrist::pieceSquare[piece][from] ^ zobrist::pieceSquare[piece][to];
+        key ^= moved;
 
         if (typeOf(piece) == Pawn) {
             s.halfmoveClock = 0;
@@ -298,6 +292,8 @@ void Position::makeMove(Move m) {
                     (pawnAttacks(us, from + pawnPush(us)) & pieces(them, Pawn)))
                     newEp = from + pawnPush(us);
             }
+        } else {
+            s.nonPawnKey[us] ^= moved;
         }
     }
 

@@ -176,6 +176,8 @@ class Position {
     bool isConsistent() const;
 
   private:
+    // XOR of the piece-square keys of the pieces on `squares`.
+    Key computeKeyOf(Bitboard squares) const;
     StateInfo& st() { return m_states.back(); }
     const StateInfo& st() const { return m_states.back(); }
     void removePiece(Square s);
