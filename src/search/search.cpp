@@ -156,6 +156,13 @@ void Worker::iterativeDeepening() {
                 m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(),
                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
             if (m_shared.stop.load(std::memory_order_relaxed)) break;
+            // A later line may end above an earlier one (each line's search excludes the
+            // earlier lines' moves, and search is not exact): the completed lines are sorted
+            // among themselves, so MultiPV output lists each depth's lines best first. Not
+            // after a stop, when this line's score may be a bound.
+            std::stable_sort(
+                m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
         if (m_shared.stop.load(std::memory_order_relaxed)) break;
 

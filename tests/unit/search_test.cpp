@@ -2,6 +2,8 @@
 // Search: mates are found and scored, fixed-node searches are reproducible, the hash table
 // keeps what it is given, and limits are respected.
 #include <chrono>
+#include <map>
+#include <set>
 
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
@@ -80,6 +82,38 @@ TEST(Search, FixedNodeSearchIsReproducible) {
         // Clearing restores the same starting state.
         a.clear();
         EXPECT_EQ(searchPosition(fenText, limits, a).nodes, first.nodes);
+    }
+}
+
+TEST(Search, MultiPvLinesOfEveryDepthAreSortedWithDistinctFirstMoves) {
+    for (const std::string& fenText : {std::string(Position::kStartFen),
+                                       engine::benchPositions()[3], engine::benchPositions()[12]}) {
+        Searcher searcher;
+        Searcher::Request request;
+        request.position = fen(fenText);
+        request.limits.depth = 12;
+        request.multiPv = 5;
+        std::map<int, std::vector<SearchInfo>> byDepth;
+        request.callbacks.onInfo = [&](const SearchInfo& info) {
+            if (info.bound == Bound::Exact) byDepth[info.depth].push_back(info);
+        };
+        searcher.start(std::move(request));
+        searcher.wait();
+        ASSERT_FALSE(byDepth.empty()) << fenText;
+        for (const auto& [depth, lines] : byDepth) {
+            std::set<std::uint16_t> firstMoves;
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                EXPECT_EQ(lines[i].multiPv, int(i) + 1) << fenText << " depth " << depth;
+                ASSERT_FALSE(lines[i].pv.empty());
+                EXPECT_TRUE(firstMoves.insert(lines[i].pv[0].raw()).second)
+                    << fenText << " depth " << depth << ": two lines begin with the same move";
+                if (i > 0) {
+                    EXPECT_GE(lines[i - 1].score, lines[i].score)
+                        << fenText << " depth " << depth << ": line " << i + 1
+                        << " scores more than line " << i;
+                }
+            }
+        }
     }
 }
 
