@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "chess/position.h"
 #include "search/params.h"
@@ -21,7 +22,12 @@ class CorrectionHistory {
     static constexpr int kSize = 16384; // per table and side to move
     static constexpr int kMax = 64 * kGrain;
 
-    void clear() { *this = CorrectionHistory{}; }
+    // In place: `*this = CorrectionHistory{}` builds the 192 KiB table on the caller's stack
+    // first (unoptimized builds do), which overflows a small one such as a web server thread's.
+    void clear() {
+        std::memset(m_pawn, 0, sizeof(m_pawn));
+        std::memset(m_nonPawn, 0, sizeof(m_nonPawn));
+    }
 
     // The centipawns to add to the static evaluation of `pos` (side to move's view).
     int correction(const chess::Position& pos) const {
