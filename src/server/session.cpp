@@ -230,11 +230,13 @@ void Session::handle(const Json& id, const GoRequest& r) {
         position);
     std::string out;
     bool giveBack = false;
+    bool started = false;
     {
         std::lock_guard lock(m_mutex);
         switch (outcome) {
         case SearchSlots::Outcome::Started:
-            if (m_closed || !startSearchLocked(out)) {
+            started = !m_closed && startSearchLocked(out);
+            if (!started) {
                 m_search = SearchState::Idle;
                 giveBack = true;
             }
@@ -248,7 +250,10 @@ void Session::handle(const Json& id, const GoRequest& r) {
         }
     }
     if (giveBack) m_slots.release();
-    if (!out.empty()) reply(id, out);
+    if (started)
+        announceSearch(out);
+    else if (!out.empty())
+        reply(id, out);
 }
 
 bool Session::startSearchLocked(std::string& out) {
@@ -261,6 +266,7 @@ bool Session::startSearchLocked(std::string& out) {
     m_search = SearchState::Running;
     m_deadlineMs = nowMs() + m_searchLimits.maxTimeMs;
     m_stopSent = false;
+    m_announced = false;
     engine::Engine::Callbacks callbacks;
     // The session outlives its searches: close() waits for the search before it returns.
     callbacks.onInfo = [this](const search::SearchInfo& info) { onInfo(info); };
@@ -285,8 +291,30 @@ bool Session::startQueued() {
             if (!started) m_search = SearchState::Idle;
         }
     }
-    m_send(out);
+    if (started)
+        announceSearch(out);
+    else
+        m_send(out);
     return started;
+}
+
+void Session::announceSearch(const std::string& searching) {
+    m_send(searching);
+    // Until the held output is gone the search keeps holding what it reports, so nothing it
+    // sends itself overtakes what is sent here.
+    for (;;) {
+        std::vector<std::string> held;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_held.empty() || m_closed) {
+                m_held.clear();
+                m_announced = true;
+                return;
+            }
+            held.swap(m_held);
+        }
+        for (const std::string& text : held) m_send(text);
+    }
 }
 
 void Session::handle(const Json& id, const StopRequest&) {
@@ -363,6 +391,10 @@ void Session::onInfo(const search::SearchInfo& info) {
         if (m_closed) return;
         for (const auto& line : m_throttle.offer(info, nowMs()))
             out.push_back(formatInfo(m_searchId, line, m_searchRoot, m_game.chess960()));
+        if (!m_announced) {
+            m_held.insert(m_held.end(), out.begin(), out.end());
+            return;
+        }
     }
     for (const std::string& text : out) m_send(text);
 }
@@ -385,6 +417,10 @@ void Session::onBestMove(Move best, Move ponder) {
             out.push_back(
                 formatBestMove(m_searchId, best, ponder, m_searchRoot, m_game.chess960(), play));
             if (play) out.push_back(formatState(m_searchId, m_game, false));
+            if (!m_announced) {
+                m_held.insert(m_held.end(), out.begin(), out.end());
+                out.clear();
+            }
         }
     }
     m_slots.release();

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/engine.h"
 #include "server/game.h"
@@ -73,6 +74,9 @@ class Session : public std::enable_shared_from_this<Session> {
     // caller gives the slot back).
     bool startSearchLocked(std::string& out);
     bool startQueued();
+    // Sends a started search's `searching` message, then what the search reported before it
+    // went out: the search's thread may report before the thread that started it has answered.
+    void announceSearch(const std::string& searching);
     void onInfo(const search::SearchInfo& info);
     void onBestMove(chess::Move best, chess::Move ponder);
 
@@ -97,6 +101,9 @@ class Session : public std::enable_shared_from_this<Session> {
     std::int64_t m_deadlineMs = 0;
     bool m_stopSent = false;
     InfoThrottle m_throttle;
+    // The running search's output, held until its `searching` message is out (announceSearch).
+    bool m_announced = true;
+    std::vector<std::string> m_held;
 };
 
 } // namespace axon::server
