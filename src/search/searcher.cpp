@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Thread orchestration for a search: worker 0 on the search thread, helpers beside it.
+// Thread orchestration for a search: worker 0 on the pool's thread 0, which also manages the
+// search, helpers on the others.
 #include "search/searcher.h"
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 namespace axon::search {
 
@@ -32,8 +34,11 @@ void Searcher::setThreads(int count) {
     wait();
     m_workers.clear();
     if (!kThreaded) count = 1;
-    for (int i = 0; i < std::max(1, count); ++i)
-        m_workers.push_back(std::make_unique<Worker>(i, m_shared));
+    count = std::max(1, count);
+    for (int i = 0; i < count; ++i) m_workers.push_back(std::make_unique<Worker>(i, m_shared));
+    // One thread per worker, started here rather than at the next `go`; those that stay keep
+    // their OS thread. Without threads the search runs on the caller's, and the pool stays empty.
+    if constexpr (kThreaded) m_pool.resize(std::size_t(count));
 }
 
 void Searcher::setHash(std::size_t megabytes) {
@@ -48,9 +53,9 @@ void Searcher::clear() {
 }
 
 void Searcher::start(Request request) {
-    stop();
-    wait();
     if constexpr (!kThreaded) {
+        stop();
+        wait();
         // Nothing can call stop() or ponderhit() meanwhile, so the front end must not ask for an
         // unbounded search; the result is reported before start() returns.
         m_running = true;
@@ -59,11 +64,13 @@ void Searcher::start(Request request) {
         runMain(std::move(request));
         return;
     }
-    std::lock_guard lock(m_mutex);
+    std::lock_guard lock(m_startMutex);
+    stop();
+    wait();
     m_running = true;
     m_shared.stop = false;
     m_shared.pondering = request.limits.ponder;
-    m_mainThread = std::thread([this, r = std::move(request)]() mutable { runMain(std::move(r)); });
+    m_pool.run(0, [this, r = std::move(request)]() mutable { runMain(std::move(r)); });
 }
 
 void Searcher::runMain(Request request) {
@@ -80,10 +87,11 @@ void Searcher::runMain(Request request) {
                         request.position.gamePly());
     m_tt.newSearch();
 
-    std::vector<std::thread> helpers;
+    // The helpers read the position from this frame: it outlives them (waited for below).
+    const chess::Position& root = request.position;
     for (std::size_t i = 1; i < m_workers.size(); ++i)
-        helpers.emplace_back([this, i, &request] { m_workers[i]->run(request.position); });
-    m_workers[0]->run(request.position);
+        m_pool.run(i, [this, i, &root] { m_workers[i]->run(root); });
+    m_workers[0]->run(root);
 
     // UCI forbids a best move before `stop` or `ponderhit` while pondering or searching
     // infinitely, even when the search itself has finished.
@@ -91,7 +99,7 @@ void Searcher::runMain(Request request) {
            !m_shared.stop.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     m_shared.stop = true;
-    for (auto& t : helpers) t.join();
+    for (std::size_t i = 1; i < m_workers.size(); ++i) m_pool.wait(i);
 
     SearchResult result = m_workers[0]->result();
     result.nodes = m_shared.totalNodes();
@@ -132,8 +140,9 @@ void Searcher::ponderhit() {
 }
 
 void Searcher::wait() {
-    std::lock_guard lock(m_mutex);
-    if (m_mainThread.joinable()) m_mainThread.join();
+    // Thread 0's job ends after onDone, and it waited for the helpers before reporting. The pool
+    // is empty only while the constructor sets it up.
+    if (m_pool.size() > 0) m_pool.wait(0);
 }
 
 bool Searcher::searching() const { return m_running.load(); }

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Runs a search on a pool of threads (Lazy SMP) in the background: start, stop, wait. Built with
+// Runs a search on a pool of threads (Lazy SMP) in the background: start, stop, wait. The threads
+// live as long as the Searcher (or until setThreads) and sleep between searches. Built with
 // AXON_NO_THREADS (single-threaded WebAssembly), start() searches to the end before returning.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "search/search.h"
 #include "search/skill.h"
+#include "search/thread_pool.h"
 
 namespace axon::search {
 
@@ -48,6 +49,9 @@ class Searcher {
     // Blocks until the running search (if any) has reported its result.
     void wait();
     bool searching() const;
+    // OS threads started for searching so far: by the constructor and by setThreads adding
+    // threads, never by a search (tests check that the pool is reused).
+    std::uint64_t threadsStarted() const { return m_pool.threadsStarted(); }
 
   private:
     void runMain(Request request);
@@ -57,9 +61,12 @@ class Searcher {
     TranspositionTable m_tt;
     SharedSearchState m_shared;
     std::vector<std::unique_ptr<Worker>> m_workers;
-    std::thread m_mainThread;
-    mutable std::mutex m_mutex;
+    // Serializes start(): a second caller stops the search the first one started.
+    std::mutex m_startMutex;
     std::atomic<bool> m_running{false};
+    // Thread i runs worker i; thread 0 also runs the rest of the search (runMain). Last, so it is
+    // destroyed first: no thread outlives the workers and the shared state it searches with.
+    ThreadPool m_pool;
 };
 
 } // namespace axon::search
