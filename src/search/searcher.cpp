@@ -141,7 +141,8 @@ void Searcher::ponderhit() {
 
 void Searcher::wait() {
     // Thread 0's job ends after onDone, and it waited for the helpers before reporting. The pool
-    // is empty only while the constructor sets it up.
+    // is empty while the constructor sets it up, and always without threads (AXON_NO_THREADS),
+    // where start() has finished the search before it returns.
     if (m_pool.size() > 0) m_pool.wait(0);
 }
 
