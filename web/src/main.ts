@@ -12,14 +12,15 @@ import type { Engine, EngineKind } from './engine/engine';
 import { kEloMax, kEloMin } from './engine/engine';
 import { forcedEngine, tryServerEngine } from './engine/detect';
 import { WasmEngine } from './engine/wasm-engine';
-import { GameModel, INITIAL_FEN, type GameOutcome } from './game';
+import { makeComment, parseComment } from 'chessops/pgn';
+import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
 import { EvalGraph } from './graphs';
-import { MoveList, type MarkKind } from './move-list';
+import { MoveList } from './move-list';
+import { commentEval, commentText, exportPgn, importPgn, pgnDate } from './pgn';
 import { PlayController } from './play';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
-import type { WhiteScore } from './score';
 import { applyTheme, loadSettings, saveSettings } from './settings';
-import { boardToSvg, copyText, gameToPgn, linkToFen, parsePgnGame, readHash, svgToPng } from './share';
+import { boardToSvg, copyText, linkToFen, readHash, svgToPng } from './share';
 import { SoundPlayer } from './sound';
 
 type Mode = 'play' | 'analysis';
@@ -29,13 +30,12 @@ applyTheme(settings.theme);
 
 // ---- state ---------------------------------------------------------------------------------
 let game = new GameModel();
+/** The viewed position: a ply of the game's viewed line (game.line). */
 let viewPly = 0;
 let mode: Mode = 'play';
 let engine: Engine | null = null;
 const engines: Partial<Record<EngineKind, Engine>> = {};
 const watchedEngines = new Set<Engine>();
-let evals: (WhiteScore | undefined)[] = [];
-let marks = new Map<number, MarkKind>();
 let reviewing: ReviewRunner | null = null;
 
 // ---- elements ------------------------------------------------------------------------------
@@ -55,6 +55,9 @@ const pgnText = byTestId<HTMLTextAreaElement>('pgn-text');
 const moveInput = byTestId<HTMLInputElement>('move-input');
 const reviewButton = byTestId<HTMLButtonElement>('review-button');
 const reviewSummary = byTestId('review-summary');
+const commentInput = byTestId<HTMLTextAreaElement>('comment-input');
+const moveGlyph = byTestId<HTMLSelectElement>('move-glyph');
+const positionGlyph = byTestId<HTMLSelectElement>('position-glyph');
 
 // ---- components ----------------------------------------------------------------------------
 const sound = new SoundPlayer();
@@ -82,8 +85,17 @@ const play = new PlayController({
   moved: (move) => {
     sound.play(move.check ? 'check' : move.capture ? 'capture' : 'move');
     announceMove(game.plyCount);
+    // The mover's clock after the move (increment included), as lichess records it.
+    if (clock.enabled) {
+      const mover = game.moverOf(game.plyCount);
+      game.node().comments = [makeComment({ clock: Math.round(clock.remaining(mover) / 1000) })];
+    }
   },
-  ended: () => sound.play('end'),
+  ended: (outcome) => {
+    sound.play('end');
+    game.headers.set('Result', outcome.result);
+    game.headers.set('Termination', outcome.reason);
+  },
   engineInfo: (info) => dashboard.update(info),
   engineSearching: (ply) => {
     dashboard.setRoot(game.position(ply));
@@ -96,9 +108,9 @@ const analysis = new AnalysisController(
   {
     engine: () => engine,
     setArrows: (shapes) => board.setArrows(shapes),
-    onInfo: (info, ply, score) => {
+    onInfo: (info, node, score) => {
       dashboard.update(info);
-      evals[ply] = score;
+      node.eval = score;
       renderEvalGraph();
     },
     playMove: (uci) => onUserMove(uci),
@@ -135,7 +147,8 @@ function playerName(color: Color): string {
     if (color === play.userColor) return 'You';
     return settings.elo === 'max' ? 'Axon · full strength' : `Axon · ${settings.elo}`;
   }
-  return color === 'white' ? 'White' : 'Black';
+  const named = game.headers.get(color === 'white' ? 'White' : 'Black');
+  return named && named !== '?' ? named : color === 'white' ? 'White' : 'Black';
 }
 
 function pageTitle(outcome: GameOutcome | null): string {
@@ -157,11 +170,12 @@ function render(): void {
     movable = play.userColor;
     premove = true;
   }
-  board.show({ position, lastMoveUci: viewPly > 0 ? game.moves[viewPly - 1]!.uci : '', movable, premove });
+  board.show({ position, lastMoveUci: lastMoveUci(viewPly), movable, premove });
 
-  const startTurn = game.turn(0);
-  const firstNumber = Number(game.startFen.split(' ')[5] ?? '1') || 1;
-  moveList.render(game.moves, viewPly, firstNumber, startTurn === 'black', marks, outcome?.result ?? null);
+  const mainOutcome = game.mainlineOutcome();
+  const result = mainOutcome?.result ?? game.headers.get('Result');
+  moveList.render(game, game.node(viewPly), result && result !== '*' ? result : null);
+  renderTreeTools();
 
   banner.hidden = !outcome;
   if (outcome) {
@@ -194,8 +208,35 @@ function render(): void {
   renderEngineStatus();
 }
 
+/** The viewed node's move as UCI for highlighting (none for the start or a null move). */
+function lastMoveUci(ply: number): string {
+  const uci = game.node(ply).move?.uci ?? '';
+  return uci === '0000' ? '' : uci;
+}
+
+/** Promote / delete / comment / glyphs act on the viewed move (Analysis). */
+function renderTreeTools(): void {
+  const node = game.node(viewPly);
+  const editable = mode === 'analysis' && !reviewing && node.parent !== null;
+  byTestId<HTMLButtonElement>('promote-variation').disabled = !editable || game.isMainline(node);
+  byTestId<HTMLButtonElement>('make-mainline').disabled = !editable || game.isMainline(node);
+  byTestId<HTMLButtonElement>('delete-move').disabled = !editable;
+  commentInput.disabled = mode !== 'analysis' || !!reviewing;
+  moveGlyph.disabled = !editable;
+  positionGlyph.disabled = !editable;
+  if (document.activeElement !== commentInput) commentInput.value = node.comments.map(commentText).filter(Boolean).join(' ');
+  commentInput.placeholder = node.parent ? `Comment on ${node.move!.san}` : 'Comment on the game';
+  moveGlyph.value = String(node.nags.find((nag) => kMoveGlyphs.includes(nag)) ?? '');
+  positionGlyph.value = String(node.nags.find((nag) => kPositionGlyphs.includes(nag)) ?? '');
+}
+
+const kMoveGlyphs = [1, 2, 3, 4, 5, 6, 7];
+const kPositionGlyphs = [10, 13, 14, 15, 16, 17, 18, 19];
+
 function renderEvalGraph(): void {
-  const scores = Array.from({ length: game.plyCount + 1 }, (_, ply) => evals[ply]);
+  const scores = game.line.map((node) => node.eval ?? commentEval(node));
+  const marks = new Map<number, MarkKind>();
+  game.line.forEach((node, ply) => node.mark && marks.set(ply, node.mark));
   evalGraph.render(scores, viewPly, marks);
   const known = scores.some(Boolean);
   byTestId('eval-graph').classList.toggle('empty', !known);
@@ -232,15 +273,25 @@ function goTo(ply: number): void {
   if (mode === 'analysis') startAnalysis();
 }
 
+/** Views `node` (a click in the move list): its line becomes the viewed one. */
+function goToNode(node: MoveNode): void {
+  if (node === game.node(viewPly)) return;
+  // In Play the game goes on along the main line: a variation is viewed in Analysis.
+  if (mode === 'play' && !game.isMainline(node)) setMode('analysis');
+  game.select(node);
+  viewPly = node.ply;
+  render();
+  if (mode === 'analysis') startAnalysis();
+}
+
 function startAnalysis(): void {
   if (mode !== 'analysis' || reviewing) return;
   const position = game.position(viewPly);
   dashboard.setRoot(position);
   dashboard.clear();
   analysis.start({
-    startFen: game.startFen,
-    moves: game.movesUci().slice(0, viewPly),
-    ply: viewPly,
+    ...game.enginePosition(viewPly),
+    node: game.node(viewPly),
     position,
     multipv: settings.multipv,
   });
@@ -257,20 +308,20 @@ function onUserMove(uci: string): void {
     render();
     return;
   }
-  // In analysis a move from an earlier position replaces the moves after it; a paused game
-  // against the engine is over once its record changes.
-  if (play.started) play.abandon();
-  game.truncate(viewPly);
-  evals.length = Math.min(evals.length, viewPly + 1);
-  for (const ply of [...marks.keys()]) if (ply > viewPly) marks.delete(ply);
-  const played = game.play(uci, true);
-  if (!played) {
+  // In analysis a move from an earlier position starts a variation (or follows the move already
+  // there); a paused game against the engine is over once its main line changes.
+  const parent = game.node(viewPly);
+  const known = new Set(parent.children);
+  const node = game.playAt(viewPly, uci, true);
+  if (!node) {
     render();
     return;
   }
+  if (play.started && !known.has(node) && game.isMainline(node)) play.abandon();
+  const played = node.move!;
   sound.play(played.check ? 'check' : played.capture ? 'capture' : 'move');
-  announceMove(game.plyCount);
-  viewPly = game.plyCount;
+  announceMove(node.ply);
+  viewPly = node.ply;
   render();
   startAnalysis();
 }
@@ -286,8 +337,6 @@ function resetRecord(startFen: string): void {
   play.abandon();
   game = new GameModel(startFen);
   viewPly = 0;
-  evals = [];
-  marks = new Map();
   reviewSummary.replaceChildren();
   dashboard.resetHashGraph();
 }
@@ -299,14 +348,37 @@ function newGame(startFen: string = INITIAL_FEN): void {
     settings.color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : settings.color;
   board.setOrientation(userColor);
   dashboard.setOrientation(userColor);
-  clock.reset(timeControlById(settings.tc));
+  const tc = timeControlById(settings.tc);
+  clock.reset(tc);
+  setPlayedGameHeaders(userColor);
   play.start({ userColor, elo: currentElo() });
 }
 
-/** Opens a position or game for analysis (FEN set-up, PGN import, links). */
-function openForAnalysis(startFen: string, sanMoves: string[] = []): void {
+/** The seven-tag roster (and time control) of a game against Axon. */
+function setPlayedGameHeaders(userColor: Color): void {
+  const axon = settings.elo === 'max' ? 'Axon · full strength' : `Axon · ${settings.elo}`;
+  const site = location.origin.startsWith('http') ? location.origin : 'Axon';
+  const [minutes, increment] = settings.tc.split('+');
+  const tags: [string, string][] = [
+    ['Event', 'Axon game'],
+    ['Site', site],
+    ['Date', pgnDate(new Date())],
+    ['Round', '-'],
+    ['White', userColor === 'white' ? 'You' : axon],
+    ['Black', userColor === 'black' ? 'You' : axon],
+    ['Result', '*'],
+  ];
+  // PGN writes time controls in seconds: "3+2" is "180+2".
+  if (increment !== undefined) tags.push(['TimeControl', `${Number(minutes) * 60}+${increment}`]);
+  game.headers.clear();
+  for (const [name, value] of tags) game.headers.set(name, value);
+}
+
+/** Opens a position or a game (with its tree and headers) for analysis: FEN set-up, PGN import, links. */
+function openForAnalysis(startFen: string, imported?: GameModel): void {
   resetRecord(startFen);
-  for (const san of sanMoves) if (!game.play(san, true)) throw new Error(`illegal move in the game: ${san}`);
+  if (imported) game = imported;
+  game.selectMainline();
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
   if (mode !== 'analysis') setMode('analysis', false);
@@ -334,6 +406,8 @@ function setMode(next: Mode, resume = true): void {
   } else {
     reviewing?.cancel();
     analysis.reset();
+    // The game against Axon goes on along the main line, whatever line Analysis viewed.
+    game.selectMainline();
     viewPly = game.plyCount;
     render();
     if (resume) play.resume();
@@ -444,7 +518,7 @@ function initControls(): void {
   byTestId('nav-prev').addEventListener('click', () => goTo(viewPly - 1));
   byTestId('nav-next').addEventListener('click', () => goTo(viewPly + 1));
   byTestId('nav-last').addEventListener('click', () => goTo(game.plyCount));
-  moveList.onSelect((ply) => goTo(ply));
+  moveList.onSelect((node) => goToNode(node));
   evalGraph.onSelect((ply) => goTo(ply));
 
   byTestId('move-form').addEventListener('submit', (event) => {
@@ -486,13 +560,17 @@ function initControls(): void {
   );
   byTestId('pgn-import').addEventListener('click', () => {
     try {
-      const imported = parsePgnGame(pgnText.value);
-      openForAnalysis(imported.startFen, imported.sanMoves);
-      toast(`Imported ${imported.sanMoves.length} moves`);
+      const imported = importPgn(pgnText.value);
+      openForAnalysis(imported.game.startFen, imported.game);
+      const count = [...imported.game.nodes()].length - 1;
+      const main = imported.game.plyCount;
+      const extra = count > main ? ` (${main} in the main line)` : '';
+      toast(`Imported ${count} moves${extra}${imported.warnings.length ? `; ${imported.warnings[0]}` : ''}`);
     } catch (error) {
       toast(`Cannot import: ${(error as Error).message}`);
     }
   });
+  initTreeTools();
   byTestId('copy-link').addEventListener('click', async () => {
     const link = linkToFen(game.fen(viewPly));
     const ok = await copyText(link);
@@ -569,16 +647,63 @@ function flip(): void {
 }
 
 function currentPgn(): string {
-  const names = (color: Color): string =>
-    play.started ? (color === play.userColor ? 'You' : playerName(color)) : color === 'white' ? 'White' : 'Black';
-  // PGN writes time controls in seconds: "3+2" is "180+2".
-  const [minutes, increment] = settings.tc.split('+');
-  const tc = play.started && clock.enabled ? `${Number(minutes) * 60}+${increment}` : undefined;
-  return gameToPgn(game, game.outcome(), { white: names('white'), black: names('black'), timeControl: tc });
+  return exportPgn(game);
 }
 
 function currentBoardSvg(): string {
-  return boardToSvg(game.position(viewPly), board.orientation, viewPly > 0 ? game.moves[viewPly - 1]!.uci : '');
+  return boardToSvg(game.position(viewPly), board.orientation, lastMoveUci(viewPly));
+}
+
+// ---- tree tools: promote, delete, comments, glyphs -----------------------------------------
+function initTreeTools(): void {
+  const afterEdit = (): void => {
+    viewPly = Math.min(viewPly, game.plyCount);
+    render();
+  };
+  byTestId('promote-variation').addEventListener('click', () => {
+    game.promote(game.node(viewPly));
+    afterEdit();
+  });
+  byTestId('make-mainline').addEventListener('click', () => {
+    game.promote(game.node(viewPly), true);
+    afterEdit();
+  });
+  byTestId('delete-move').addEventListener('click', () => {
+    const node = game.node(viewPly);
+    if (!node.parent) return;
+    if (play.started && game.isMainline(node)) play.abandon();
+    const parent = game.deleteNode(node);
+    game.select(parent);
+    viewPly = parent.ply;
+    render();
+    startAnalysis();
+  });
+  const setGlyph = (select: HTMLSelectElement, group: number[]): void => {
+    const node = game.node(viewPly);
+    const kept = node.nags.filter((nag) => !group.includes(nag));
+    const chosen = Number(select.value);
+    node.nags = chosen ? [...kept, chosen].sort((a, b) => a - b) : kept;
+    render();
+  };
+  moveGlyph.addEventListener('change', () => setGlyph(moveGlyph, kMoveGlyphs));
+  positionGlyph.addEventListener('change', () => setGlyph(positionGlyph, kPositionGlyphs));
+  commentInput.addEventListener('change', () => {
+    const node = game.node(viewPly);
+    const text = commentInput.value.trim();
+    const current = node.comments.map(commentText).filter(Boolean).join(' ');
+    if (text === current) return;
+    // The text changes; the clock, evaluation and arrows the comments carried stay.
+    const parsed = node.comments.map((comment) => parseComment(comment));
+    const commands = {
+      shapes: parsed.flatMap((c) => c.shapes),
+      clock: parsed.find((c) => c.clock !== undefined)?.clock,
+      emt: parsed.find((c) => c.emt !== undefined)?.emt,
+      evaluation: parsed.find((c) => c.evaluation)?.evaluation,
+    };
+    const comment = makeComment({ ...commands, text: text || undefined });
+    node.comments = comment ? [comment] : [];
+    render();
+  });
 }
 
 // ---- review --------------------------------------------------------------------------------
@@ -600,6 +725,8 @@ async function runReview(): Promise<void> {
   const runner = new ReviewRunner();
   reviewing = runner;
   const reviewedGame = game;
+  const reviewedLine = [...game.line];
+  for (const node of reviewedLine) node.mark = undefined;
   reviewButton.textContent = 'Stop review';
   reviewSummary.textContent = 'Reviewing…';
   reviewSummary.dataset.state = 'running';
@@ -607,7 +734,10 @@ async function runReview(): Promise<void> {
   const result = await runner.run(game, engine, (done, total, partial) => {
     if (game !== reviewedGame) return;
     reviewSummary.textContent = `Reviewing… ${done}/${total}`;
-    partial.forEach((score, ply) => (evals[ply] = score));
+    partial.forEach((score, ply) => {
+      const node = reviewedLine[ply];
+      if (node) node.eval = score;
+    });
     renderEvalGraph();
   });
   reviewing = null;
@@ -619,8 +749,10 @@ async function runReview(): Promise<void> {
     startAnalysis();
     return;
   }
-  evals = result.scores;
-  marks = result.marks;
+  result.line.forEach((node, ply) => {
+    node.eval = result.scores[ply];
+    node.mark = result.marks.get(ply);
+  });
   reviewSummary.dataset.state = 'done';
   reviewSummary.replaceChildren();
   for (const color of ['white', 'black'] as const) {
@@ -644,8 +776,8 @@ function openFromHash(): boolean {
   const { fen, pgn } = readHash();
   try {
     if (pgn) {
-      const imported = parsePgnGame(pgn);
-      openForAnalysis(imported.startFen, imported.sanMoves);
+      const imported = importPgn(pgn);
+      openForAnalysis(imported.game.startFen, imported.game);
       return true;
     }
     if (fen) {
@@ -663,7 +795,11 @@ declare global {
   interface Window {
     axonTest: {
       fen(): string;
+      /** The viewed line's moves. */
       movesUci(): string[];
+      mainlineUci(): string[];
+      viewPly(): number;
+      pgn(): string;
       engineMoves(): { uci: string; fenBefore: string; ms: number }[];
     };
   }
@@ -671,6 +807,9 @@ declare global {
 window.axonTest = {
   fen: () => game.fen(),
   movesUci: () => game.movesUci(),
+  mainlineUci: () => game.mainline().slice(1).map((node) => node.move!.uci),
+  viewPly: () => viewPly,
+  pgn: () => exportPgn(game),
   engineMoves: () => play.engineMoves.map((m) => ({ ...m })),
 };
 

@@ -232,8 +232,7 @@ export class PlayController {
     const started = performance.now();
     this.m_host.engineSearching(game.plyCount);
     const handle = engine.search({
-      fen: game.startFen,
-      moves: game.movesUci(),
+      ...game.enginePosition(),
       limits,
       onInfo: (info) => {
         if (generation !== this.m_generation) return;
