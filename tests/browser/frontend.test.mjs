@@ -256,6 +256,10 @@ for (const mode of MODES) {
         const pos = await assertLegalLine(START_FEN, game.moves.slice(0, n - 2), 'after takeback');
         assert.ok(sameFen(await pageFen(page), pos.fen), `page FEN after takeback ${await pageFen(page)}, native ${pos.fen}`);
         assert.equal((await banner(page)).visible, false, 'no banner after a takeback');
+        // Resign asks first: one click arms it (no banner yet), the second resigns.
+        await tid(page, 'resign').click({ timeout: T.ui });
+        assert.equal(await tid(page, 'resign').getAttribute('data-confirm'), 'true', 'the first click asks for confirmation');
+        assert.equal((await banner(page)).visible, false, 'one click does not resign');
         await tid(page, 'resign').click({ timeout: T.ui });
         const b = await waitForBanner(page, 'Resigned');
         assert.equal(b.result, mode.color === 'white' ? '0-1' : '1-0', `result after ${mode.color} resigns`);

@@ -365,6 +365,11 @@ export class GameModel {
     if (!this.outcome()) this.m_external = { node: this.m_line[this.m_line.length - 1]!, outcome };
   }
 
+  /** Records an ending that no position shows at `node` (a game restored after a reload). */
+  endAt(node: MoveNode, outcome: GameOutcome): void {
+    this.m_external = { node, outcome };
+  }
+
   /** The ending recorded by end(), wherever it happened in the tree. */
   get externalOutcome(): { node: MoveNode; outcome: GameOutcome } | null {
     return this.m_external;

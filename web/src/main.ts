@@ -7,16 +7,32 @@ import { AnalysisController } from './analysis';
 import { BoardView } from './board-view';
 import { ChessClock, timeControlById } from './clock';
 import { Dashboard } from './dashboard';
-import { byTestId, downloadBlob, toast } from './dom';
+import { byTestId, downloadBlob, el, toast, toastAction } from './dom';
 import type { Engine, EngineKind } from './engine/engine';
 import { kEloMax, kEloMin } from './engine/engine';
 import { forcedEngine, tryServerEngine } from './engine/detect';
 import { WasmEngine } from './engine/wasm-engine';
+import { ServerEngine } from './engine/server-engine';
 import { makeComment, parseComment } from 'chessops/pgn';
 import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
 import { EvalGraph } from './graphs';
 import { MoveList } from './move-list';
-import { commentEval, commentText, exportPgn, importPgn, pgnDate } from './pgn';
+import { GameLibrary, type LibraryEntry, type LibrarySource, type NewLibraryEntry } from './library';
+import {
+  commentEval,
+  commentText,
+  exportHeaders,
+  exportPgn,
+  gameFromPgn,
+  importPgn,
+  isSupportedVariant,
+  looksLikeGame,
+  parsePgnGames,
+  pgnDate,
+  summaryOf,
+  writeParsed,
+} from './pgn';
+import { gameSnapshot, loadSession, restoreGame, saveSession, type SavedSession } from './session';
 import { PlayController } from './play';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
 import { applyTheme, loadSettings, saveSettings } from './settings';
@@ -37,6 +53,22 @@ let engine: Engine | null = null;
 const engines: Partial<Record<EngineKind, Engine>> = {};
 const watchedEngines = new Set<Engine>();
 let reviewing: ReviewRunner | null = null;
+/** The time control of the game against Axon on the board (settings.tc applies from the next game). */
+let gameTc = settings.tc;
+
+/** The library entry a game is saved as (null until it has one) and the PGN saved there last. */
+interface LibraryRecord {
+  id: number | null;
+  pgn: string;
+  source: LibrarySource;
+}
+const libraryRecords = new WeakMap<GameModel, LibraryRecord>();
+let library: GameLibrary | null = null;
+/** Library writes, one after the other. */
+let libraryQueue: Promise<unknown> = Promise.resolve();
+let saveTimer: number | undefined;
+/** Debounce of the session and library save after a change. */
+const kSaveDelayMs = 300;
 
 // ---- elements ------------------------------------------------------------------------------
 const layout = document.querySelector<HTMLElement>('.layout')!;
@@ -58,6 +90,8 @@ const reviewSummary = byTestId('review-summary');
 const commentInput = byTestId<HTMLTextAreaElement>('comment-input');
 const moveGlyph = byTestId<HTMLSelectElement>('move-glyph');
 const positionGlyph = byTestId<HTMLSelectElement>('position-glyph');
+const useWasmButton = byTestId<HTMLButtonElement>('engine-use-wasm');
+const libraryList = byTestId('library-list');
 
 // ---- components ----------------------------------------------------------------------------
 const sound = new SoundPlayer();
@@ -143,10 +177,6 @@ function describeOutcome(outcome: GameOutcome): string {
 }
 
 function playerName(color: Color): string {
-  if (mode === 'play' && play.started) {
-    if (color === play.userColor) return 'You';
-    return settings.elo === 'max' ? 'Axon · full strength' : `Axon · ${settings.elo}`;
-  }
   const named = game.headers.get(color === 'white' ? 'White' : 'Black');
   return named && named !== '?' ? named : color === 'white' ? 'White' : 'Black';
 }
@@ -206,6 +236,7 @@ function render(): void {
   if (document.activeElement !== fenInput) fenInput.value = game.fen(viewPly);
   renderEvalGraph();
   renderEngineStatus();
+  scheduleSave();
 }
 
 /** The viewed node's move as UCI for highlighting (none for the start or a null move). */
@@ -253,15 +284,20 @@ function renderEngineStatus(): void {
       .querySelector(`.player-${color}`)!
       .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && e?.state === 'thinking');
   const text = engineStatus.querySelector('.engine-status-text')!;
+  useWasmButton.hidden = !(e?.state === 'reconnecting');
   if (!e) text.textContent = 'Looking for an engine…';
   else if (e.state === 'error') text.textContent = `Engine error: ${e.errorMessage}`;
-  else {
+  else if (e.state === 'reconnecting') {
+    const at = e instanceof ServerEngine ? e.retryAt : 0;
+    const seconds = Math.max(1, Math.ceil((at - Date.now()) / 1000));
+    text.textContent = at ? `Server connection lost · retrying in ${seconds} s` : 'Server connection lost · reconnecting…';
+  } else {
     const threads = e instanceof WasmEngine && e.threads > 1 ? `, ${e.threads} threads` : '';
     const where = e.kind === 'server' ? 'server' : `in browser${threads}`;
     const doing = e.state === 'thinking' ? 'thinking' : e.state === 'loading' ? 'loading' : 'ready';
     text.textContent = `${e.name.replace(/ \((server|WASM)\)$/, '')} · ${where} · ${doing}`;
   }
-  engineStatus.title = e ? `${e.name}, build ${e.build}` : '';
+  engineStatus.title = e ? `${e.name}, build ${e.build}${e.state === 'reconnecting' ? ': the server stopped answering; the page reconnects by itself' : ''}` : '';
 }
 
 // ---- navigation ----------------------------------------------------------------------------
@@ -331,25 +367,28 @@ function currentElo(): number | undefined {
   return settings.elo === 'max' ? undefined : settings.elo;
 }
 
-function resetRecord(startFen: string): void {
+/** Puts `next` on the board in place of the game there (which is saved first). */
+function resetRecord(next: GameModel, source: LibrarySource): void {
+  flushSave();
   reviewing?.cancel();
   analysis.stop();
   play.abandon();
-  game = new GameModel(startFen);
+  game = next;
+  if (!libraryRecords.has(next)) libraryRecords.set(next, { id: null, pgn: '', source });
   viewPly = 0;
   reviewSummary.replaceChildren();
   dashboard.resetHashGraph();
 }
 
 function newGame(startFen: string = INITIAL_FEN): void {
-  resetRecord(startFen);
+  resetRecord(new GameModel(startFen), 'played');
   setMode('play', false);
   const userColor: Color =
     settings.color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : settings.color;
   board.setOrientation(userColor);
   dashboard.setOrientation(userColor);
-  const tc = timeControlById(settings.tc);
-  clock.reset(tc);
+  gameTc = settings.tc;
+  clock.reset(timeControlById(gameTc));
   setPlayedGameHeaders(userColor);
   play.start({ userColor, elo: currentElo() });
 }
@@ -374,10 +413,9 @@ function setPlayedGameHeaders(userColor: Color): void {
   for (const [name, value] of tags) game.headers.set(name, value);
 }
 
-/** Opens a position or a game (with its tree and headers) for analysis: FEN set-up, PGN import, links. */
-function openForAnalysis(startFen: string, imported?: GameModel): void {
-  resetRecord(startFen);
-  if (imported) game = imported;
+/** Opens a position or a game (with its tree and headers) for analysis: FEN set-up, PGN import, links, the library. */
+function openForAnalysis(next: GameModel, source: LibrarySource): void {
+  resetRecord(next, source);
   game.selectMainline();
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
@@ -428,15 +466,37 @@ function useEngine(kind: EngineKind): void {
   engine = next;
   if (!watchedEngines.has(next)) {
     watchedEngines.add(next);
+    let previous = next.state;
     next.onStateChange(() => {
-      if (next === engine) renderEngineStatus();
+      const was = previous;
+      previous = next.state;
+      if (next !== engine) return;
+      renderEngineStatus();
+      watchReconnect(next);
+      // Back after a server restart: the game's engine turn, or the analysis, starts again.
+      if (was === 'reconnecting' && next.state === 'ready') {
+        toast('The server engine is back');
+        if (mode === 'play') play.engineAvailable();
+        else startAnalysis();
+      }
     });
   }
+  if (next instanceof ServerEngine) next.reconnectNow();
   engineSelect.value = kind;
   renderEngineStatus();
   next.ready().catch(() => toast(`The ${kind === 'wasm' ? 'in-browser' : 'server'} engine could not start`));
   if (wasPlaying) play.resume();
   else if (mode === 'analysis') startAnalysis();
+}
+
+let reconnectTicker: number | undefined;
+/** While a server engine reconnects, its status counts the seconds to the next attempt. */
+function watchReconnect(e: Engine): void {
+  if (e.state === 'reconnecting' && reconnectTicker === undefined) reconnectTicker = window.setInterval(renderEngineStatus, 500);
+  else if (e.state !== 'reconnecting' && reconnectTicker !== undefined) {
+    clearInterval(reconnectTicker);
+    reconnectTicker = undefined;
+  }
 }
 
 async function initEngines(): Promise<void> {
@@ -499,8 +559,9 @@ function initControls(): void {
     useEngine(settings.engine);
   });
 
-  byTestId('new-game').addEventListener('click', () => newGame());
-  byTestId('rematch').addEventListener('click', () => newGame());
+  byTestId('new-game').addEventListener('click', () => withUndo(() => newGame()));
+  byTestId('rematch').addEventListener('click', () => withUndo(() => newGame()));
+  useWasmButton.addEventListener('click', () => useEngine('wasm'));
   byTestId('review-game').addEventListener('click', () => void runReview());
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
@@ -512,7 +573,7 @@ function initControls(): void {
     dashboard.setRoot(game.position(game.plyCount));
     dashboard.clear();
   });
-  byTestId('resign').addEventListener('click', () => play.resign());
+  initResign();
   byTestId('offer-draw').addEventListener('click', () => play.offerDraw());
   byTestId('nav-first').addEventListener('click', () => goTo(0));
   byTestId('nav-prev').addEventListener('click', () => goTo(viewPly - 1));
@@ -547,8 +608,10 @@ function initControls(): void {
       toast(`Cannot load: ${(error as Error).message}`);
       return;
     }
-    if (mode === 'play') newGame(fen);
-    else openForAnalysis(fen);
+    withUndo(() => {
+      if (mode === 'play') newGame(fen);
+      else openForAnalysis(new GameModel(fen), 'analysis');
+    });
   });
 
   byTestId('pgn-export').addEventListener('click', () => {
@@ -558,19 +621,9 @@ function initControls(): void {
   byTestId('pgn-download').addEventListener('click', () =>
     downloadBlob(new Blob([currentPgn()], { type: 'application/x-chess-pgn' }), 'axon-game.pgn'),
   );
-  byTestId('pgn-import').addEventListener('click', () => {
-    try {
-      const imported = importPgn(pgnText.value);
-      openForAnalysis(imported.game.startFen, imported.game);
-      const count = [...imported.game.nodes()].length - 1;
-      const main = imported.game.plyCount;
-      const extra = count > main ? ` (${main} in the main line)` : '';
-      toast(`Imported ${count} moves${extra}${imported.warnings.length ? `; ${imported.warnings[0]}` : ''}`);
-    } catch (error) {
-      toast(`Cannot import: ${(error as Error).message}`);
-    }
-  });
+  byTestId('pgn-import').addEventListener('click', () => importFromBox());
   initTreeTools();
+  initLibraryControls();
   byTestId('copy-link').addEventListener('click', async () => {
     const link = linkToFen(game.fen(viewPly));
     const ok = await copyText(link);
@@ -632,6 +685,87 @@ function initControls(): void {
     }
   });
   window.addEventListener('hashchange', openFromHash);
+  // Leaving or hiding the page saves at once (the debounced save may not have run).
+  window.addEventListener('pagehide', flushSave);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushSave();
+  });
+}
+
+/** Resign asks first: the first click arms the button for kResignConfirmMs, the second resigns. */
+const kResignConfirmMs = 4000;
+function initResign(): void {
+  const button = byTestId<HTMLButtonElement>('resign');
+  const label = button.textContent ?? '';
+  let timer: number | undefined;
+  const disarm = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    button.textContent = label;
+    button.classList.remove('confirm');
+    delete button.dataset.confirm;
+  };
+  button.addEventListener('click', () => {
+    if (timer === undefined) {
+      button.textContent = 'Really resign?';
+      button.classList.add('confirm');
+      button.dataset.confirm = 'true';
+      timer = window.setTimeout(disarm, kResignConfirmMs);
+      return;
+    }
+    disarm();
+    play.resign();
+  });
+}
+
+/**
+ * Runs a step that replaces the game on the board. When that game had moves, the toast offers
+ * Undo (after `message`, which the step returns, or a plain note).
+ */
+function withUndo(action: () => string | void): void {
+  const before = game.root.children.length > 0 ? sessionSnapshot() : null;
+  const message = action();
+  if (before) toastAction(message || 'The previous game is in the library.', 'Undo', () => restoreSession(before));
+  else if (message) toast(message);
+}
+
+/** Import PGN: the box's first game on the board, every game of the text in the library. */
+function importFromBox(): void {
+  const text = pgnText.value;
+  const parsed = parsePgnGames(text);
+  const first = parsed[0];
+  if (!first || !looksLikeGame(first, text)) {
+    toast('Cannot import: no game found in the PGN');
+    return;
+  }
+  let imported: ReturnType<typeof gameFromPgn>;
+  try {
+    imported = gameFromPgn(first);
+  } catch (error) {
+    toast(`Cannot import: ${(error as Error).message}`);
+    return;
+  }
+  const others = parsed.slice(1).filter(isSupportedVariant);
+  enqueueLibrary(async (lib) => {
+    const now = Date.now();
+    // A game imported again is not listed twice.
+    const known = new Set((await lib.list()).map((entry) => entry.pgn));
+    for (const source of others) {
+      const pgn = writeParsed(source);
+      if (!known.has(pgn)) await lib.add({ ...summaryOf(source), pgn, source: 'imported', created: now, updated: now });
+      known.add(pgn);
+    }
+  });
+  const count = [...imported.game.nodes()].length - 1;
+  const main = imported.game.plyCount;
+  const extra = count > main ? ` (${main} in the main line)` : '';
+  const more = others.length ? `; ${others.length} more game${others.length === 1 ? '' : 's'} in the library` : '';
+  const skipped = parsed.length - 1 - others.length;
+  const variants = skipped ? `; ${skipped} game${skipped === 1 ? '' : 's'} of other variants left out` : '';
+  withUndo(() => {
+    openForAnalysis(imported.game, 'imported');
+    return `Imported ${count} moves${extra}${more}${variants}${imported.warnings.length ? `; ${imported.warnings[0]}` : ''}.`;
+  });
 }
 
 function uciOf(from: number, to: number, promotion?: string): string {
@@ -776,18 +910,236 @@ function openFromHash(): boolean {
   const { fen, pgn } = readHash();
   try {
     if (pgn) {
-      const imported = importPgn(pgn);
-      openForAnalysis(imported.game.startFen, imported.game);
+      openForAnalysis(importPgn(pgn).game, 'imported');
+      forgetHash();
       return true;
     }
     if (fen) {
-      openForAnalysis(fen);
+      openForAnalysis(new GameModel(fen), 'analysis');
+      forgetHash();
       return true;
     }
   } catch (error) {
     toast(`Cannot open the link: ${(error as Error).message}`);
   }
   return false;
+}
+
+/** A link is opened once: a reload then restores the game as it has become. */
+function forgetHash(): void {
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+// ---- the current game across reloads (localStorage) -------------------------------------------
+function sessionSnapshot(): SavedSession {
+  const record = libraryRecords.get(game);
+  return {
+    v: 1,
+    ...gameSnapshot(game, game.node(viewPly)),
+    mode,
+    orientation: board.orientation,
+    play: play.started
+      ? {
+          userColor: play.userColor,
+          elo: play.elo ?? null,
+          tc: gameTc,
+          clock: clock.enabled ? { white: Math.max(0, clock.remaining('white')), black: Math.max(0, clock.remaining('black')) } : null,
+        }
+      : null,
+    libraryId: record?.id ?? null,
+    source: record?.source ?? 'analysis',
+    savedAt: Date.now(),
+  };
+}
+
+/** Puts a saved session back (a reload, an undo); false when its game cannot be read. */
+function restoreSession(saved: SavedSession): boolean {
+  let restored: ReturnType<typeof restoreGame>;
+  try {
+    restored = restoreGame(saved);
+  } catch {
+    return false;
+  }
+  resetRecord(restored.game, saved.source);
+  // The entry is brought up to date by the next save.
+  libraryRecords.set(game, { id: saved.libraryId, pgn: '', source: saved.source });
+  board.setOrientation(saved.orientation);
+  dashboard.setOrientation(saved.orientation);
+  if (saved.play) {
+    gameTc = saved.play.tc;
+    clock.reset(timeControlById(gameTc));
+    if (saved.play.clock) clock.setRemaining(saved.play.clock.white, saved.play.clock.black);
+  } else clock.reset(timeControlById(saved.mode === 'analysis' ? 'unlimited' : settings.tc));
+  setMode(saved.mode, false);
+  game.select(restored.viewed);
+  viewPly = restored.viewed.ply;
+  if (saved.mode === 'play') {
+    game.selectMainline();
+    viewPly = game.plyCount;
+  }
+  if (saved.play) play.restore({ userColor: saved.play.userColor, elo: saved.play.elo ?? undefined }, saved.mode === 'analysis');
+  render();
+  startAnalysis();
+  return true;
+}
+
+function scheduleSave(): void {
+  clearTimeout(saveTimer);
+  saveTimer = window.setTimeout(saveNow, kSaveDelayMs);
+}
+
+function flushSave(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  saveNow();
+}
+
+function saveNow(): void {
+  saveSession(sessionSnapshot());
+  saveToLibrary(game);
+}
+
+// ---- the game library (IndexedDB) --------------------------------------------------------------
+function enqueueLibrary(task: (lib: GameLibrary) => Promise<void>): void {
+  libraryQueue = libraryQueue
+    .then(async () => {
+      if (library) await task(library);
+    })
+    .catch((error) => console.warn('library:', error))
+    .then(() => renderLibrary());
+}
+
+function libraryEntryOf(g: GameModel, pgn: string, source: LibrarySource): NewLibraryEntry {
+  const headers = exportHeaders(g);
+  const now = Date.now();
+  return {
+    pgn,
+    white: headers.get('White') ?? '?',
+    black: headers.get('Black') ?? '?',
+    result: headers.get('Result') ?? '*',
+    event: headers.get('Event') ?? '?',
+    date: headers.get('Date') ?? '????.??.??',
+    plies: g.mainline().length - 1,
+    source,
+    created: now,
+    updated: now,
+  };
+}
+
+/** Saves `g` into its library entry (a new one once it has a move, or at once when imported). */
+function saveToLibrary(g: GameModel): void {
+  const record = libraryRecords.get(g);
+  if (!record) return;
+  enqueueLibrary(async (lib) => {
+    const pgn = exportPgn(g);
+    if (pgn === record.pgn) return;
+    if (g.root.children.length === 0 && record.source !== 'imported') return;
+    const entry = libraryEntryOf(g, pgn, record.source);
+    // A game already in the library (imported again, say) is that entry, not a new one.
+    if (record.id === null) record.id = (await lib.list()).find((e) => e.pgn === pgn)?.id ?? null;
+    const old = record.id === null ? undefined : await lib.get(record.id);
+    if (old) await lib.put({ ...entry, id: old.id, created: old.created });
+    else {
+      record.id = await lib.add(entry);
+      // The session names the entry, so that a reload goes on saving into it.
+      if (g === game) saveSession(sessionSnapshot());
+    }
+    record.pgn = pgn;
+  });
+}
+
+async function initLibrary(): Promise<void> {
+  library = await GameLibrary.open();
+  byTestId('library-note').hidden = library.persistent;
+  saveToLibrary(game);
+  await libraryQueue;
+}
+
+async function renderLibrary(): Promise<void> {
+  if (!library) return;
+  const entries = await library.list();
+  const current = libraryRecords.get(game)?.id ?? null;
+  byTestId('library-count').textContent = entries.length ? String(entries.length) : '';
+  libraryList.replaceChildren();
+  if (!entries.length) libraryList.appendChild(el('li', { class: 'library-empty' }, 'Games you play or import are kept here.'));
+  for (const entry of entries.slice(0, kLibraryShown)) {
+    const item = el('li', { class: 'library-item', 'data-testid': 'library-item', 'data-id': String(entry.id) });
+    if (entry.id === current) {
+      item.classList.add('current');
+      item.setAttribute('aria-current', 'true');
+    }
+    const open = el('button', { type: 'button', class: 'library-open', 'data-testid': 'library-open', title: 'Open this game in Analysis' });
+    open.appendChild(el('span', { class: 'library-players' }, libraryTitle(entry)));
+    const moves = Math.ceil(entry.plies / 2);
+    const when = new Date(entry.updated).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+    const meta = [entry.result, `${moves} move${moves === 1 ? '' : 's'}`, ...(entry.date.includes('?') ? [] : [entry.date]), `${entry.source} ${when}`];
+    open.appendChild(el('span', { class: 'library-meta' }, meta.join(' · ')));
+    open.addEventListener('click', () => void openLibraryEntry(entry.id));
+    const remove = el('button', { type: 'button', class: 'icon-button library-delete', 'data-testid': 'library-delete', 'aria-label': `Delete ${libraryTitle(entry)}`, title: 'Delete' }, '×');
+    remove.addEventListener('click', () => void deleteLibraryEntry(entry));
+    item.append(open, remove);
+    libraryList.appendChild(item);
+  }
+  if (entries.length > kLibraryShown)
+    libraryList.appendChild(el('li', { class: 'library-empty' }, `…and ${entries.length - kLibraryShown} older games (in Export all)`));
+}
+/** The players, or the event when they are unknown. */
+function libraryTitle(entry: LibraryEntry): string {
+  if (entry.white !== '?' || entry.black !== '?') return `${entry.white} – ${entry.black}`;
+  return entry.event !== '?' ? entry.event : 'Unnamed game';
+}
+
+/** Rows the library list shows (the rest are in Export all). */
+const kLibraryShown = 200;
+
+async function openLibraryEntry(id: number): Promise<void> {
+  if (!library) return;
+  flushSave();
+  await libraryQueue;
+  const entry = await library.get(id);
+  if (!entry) return;
+  let opened: GameModel;
+  try {
+    opened = importPgn(entry.pgn).game;
+  } catch (error) {
+    toast(`Cannot open: ${(error as Error).message}`);
+    return;
+  }
+  libraryRecords.set(opened, { id: entry.id, pgn: entry.pgn, source: entry.source });
+  withUndo(() => openForAnalysis(opened, entry.source));
+  void renderLibrary();
+}
+
+async function deleteLibraryEntry(entry: LibraryEntry): Promise<void> {
+  const record = libraryRecords.get(game);
+  enqueueLibrary(async (lib) => {
+    await lib.delete(entry.id);
+    // The game on the board stays; it gets an entry again once it changes.
+    if (record && record.id === entry.id) {
+      record.id = null;
+      record.pgn = exportPgn(game);
+    }
+  });
+  toastAction(`Deleted ${libraryTitle(entry)}.`, 'Undo', () =>
+    enqueueLibrary(async (lib) => {
+      await lib.put(entry);
+      if (record && record.id === null && record.pgn === exportPgn(game)) record.id = entry.id;
+    }),
+  );
+}
+
+function initLibraryControls(): void {
+  byTestId('library-export').addEventListener('click', async () => {
+    flushSave();
+    await libraryQueue;
+    if (!library) return;
+    const text = await library.exportAll();
+    if (!text) {
+      toast('The library is empty');
+      return;
+    }
+    downloadBlob(new Blob([text], { type: 'application/x-chess-pgn' }), 'axon-library.pgn');
+  });
 }
 
 // ---- test hook -----------------------------------------------------------------------------
@@ -819,6 +1171,9 @@ clock.reset(timeControlById(settings.tc));
 renderEngineStatus();
 render();
 analysis.reset();
-// The board is playable at once; the engine joins (and takes its turn) once it is found.
-if (!openFromHash()) newGame();
+// The board is playable at once; the engine joins (and takes its turn) once it is found. A link
+// opens what it names; otherwise the game of the last visit comes back.
+const savedSession = loadSession();
+if (!openFromHash() && !(savedSession && restoreSession(savedSession))) newGame();
 void initEngines();
+void initLibrary();

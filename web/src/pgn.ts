@@ -86,6 +86,24 @@ function countNodes(node: Node<PgnNodeData>): number {
   return count;
 }
 
+/** What a library list shows of a parsed game, read from its headers and main line (no move is checked). */
+export function summaryOf(source: Game<PgnNodeData>): { white: string; black: string; result: string; event: string; date: string; plies: number } {
+  let plies = 0;
+  for (const _ of source.moves.mainlineNodes()) plies++;
+  const tag = (name: string, fallback: string): string => source.headers.get(name) ?? fallback;
+  return { white: tag('White', '?'), black: tag('Black', '?'), result: tag('Result', '*'), event: tag('Event', '?'), date: tag('Date', '????.??.??'), plies };
+}
+
+/** A parsed game written back as chessops writes it (its moves as they were, not replayed). */
+export function writeParsed(source: Game<PgnNodeData>): string {
+  return makePgn(source);
+}
+
+/** Whether the page can open the game: standard chess or Chess960. */
+export function isSupportedVariant(source: Game<PgnNodeData>): boolean {
+  return parseVariant(source.headers.get('Variant')) === 'chess';
+}
+
 /** The first game of a PGN text; throws Error when there is none or it cannot be read. */
 export function importPgn(text: string): ImportedGame {
   const games = parsePgnGames(text);
@@ -95,7 +113,7 @@ export function importPgn(text: string): ImportedGame {
 }
 
 /** chessops reads any text as a game; a text with no tag, move, comment or result is none. */
-function looksLikeGame(game: Game<PgnNodeData>, text: string): boolean {
+export function looksLikeGame(game: Game<PgnNodeData>, text: string): boolean {
   return game.moves.children.length > 0 || (game.comments?.length ?? 0) > 0 || /\[\s*\w+\s+"/.test(text) || /(^|\s)(1-0|0-1|1\/2-1\/2|\*)(\s|$)/.test(text);
 }
 
