@@ -49,8 +49,6 @@ async function exportThroughPage(page) {
 async function clickMoveInList(page, uci, { variation = false } = {}) {
   const sel = `[data-testid="${variation ? 'variation-move' : 'move'}"][data-uci="${uci}"]`;
   await page.locator(sel).first().click({ timeout: T.ui });
-  // Playwright scrolls the page to reach the list; the board's squares are found on screen.
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 // Movetext tokens that count what a PGN carries: variations, comments, NAGs.
@@ -215,7 +213,6 @@ describe('game record: move tree and PGN through the page (static page, no engin
       // The analysed game had moves: New game offers Undo.
       await tid(page, 'toast-action').waitFor({ state: 'visible', timeout: T.ui });
       await page.waitForFunction(() => window.axonTest.movesUci().length === 0, null, { timeout: T.ui });
-      await page.evaluate(() => window.scrollTo(0, 0));
       await clickMove(page, 'e2', 'e4');
       await page.waitForFunction(() => window.axonTest.movesUci().length === 1, null, { timeout: T.ui });
       const pgn = await page.evaluate(() => window.axonTest.pgn());

@@ -7,32 +7,18 @@ import { AnalysisController } from './analysis';
 import { BoardView } from './board-view';
 import { ChessClock, timeControlById } from './clock';
 import { Dashboard } from './dashboard';
-import { byTestId, downloadBlob, el, toast, toastAction } from './dom';
-import type { Engine, EngineKind } from './engine/engine';
+import { byTestId, downloadBlob, toast, toastAction } from './dom';
 import { kEloMax, kEloMin } from './engine/engine';
-import { forcedEngine, tryServerEngine } from './engine/detect';
-import { WasmEngine } from './engine/wasm-engine';
-import { ServerEngine } from './engine/server-engine';
-import { makeComment, parseComment } from 'chessops/pgn';
+import { EngineSwitch } from './engine-switch';
+import { makeComment } from 'chessops/pgn';
 import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
 import { EvalGraph } from './graphs';
 import { MoveList } from './move-list';
-import { GameLibrary, type LibraryEntry, type LibrarySource, type NewLibraryEntry } from './library';
-import {
-  commentEval,
-  commentText,
-  exportHeaders,
-  exportPgn,
-  gameFromPgn,
-  importPgn,
-  isSupportedVariant,
-  looksLikeGame,
-  parsePgnGames,
-  pgnDate,
-  summaryOf,
-  writeParsed,
-} from './pgn';
-import { gameSnapshot, loadSession, restoreGame, saveSession, type SavedSession } from './session';
+import { GameStore } from './game-store';
+import type { LibrarySource } from './library';
+import { commentEval, exportPgn, gameFromPgn, importPgn, isSupportedVariant, looksLikeGame, parsePgnGames, pgnDate } from './pgn';
+import { gameSnapshot, loadSession, restoreGame, type SavedSession } from './session';
+import { TreeTools } from './tree-tools';
 import { PlayController } from './play';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
 import { applyTheme, loadSettings, saveSettings } from './settings';
@@ -49,33 +35,14 @@ let game = new GameModel();
 /** The viewed position: a ply of the game's viewed line (game.line). */
 let viewPly = 0;
 let mode: Mode = 'play';
-let engine: Engine | null = null;
-const engines: Partial<Record<EngineKind, Engine>> = {};
-const watchedEngines = new Set<Engine>();
 let reviewing: ReviewRunner | null = null;
 /** The time control of the game against Axon on the board (settings.tc applies from the next game). */
 let gameTc = settings.tc;
-
-/** The library entry a game is saved as (null until it has one) and the PGN saved there last. */
-interface LibraryRecord {
-  id: number | null;
-  pgn: string;
-  source: LibrarySource;
-}
-const libraryRecords = new WeakMap<GameModel, LibraryRecord>();
-let library: GameLibrary | null = null;
-/** Library writes, one after the other. */
-let libraryQueue: Promise<unknown> = Promise.resolve();
-let saveTimer: number | undefined;
-/** Debounce of the session and library save after a change. */
-const kSaveDelayMs = 300;
 
 // ---- elements ------------------------------------------------------------------------------
 const layout = document.querySelector<HTMLElement>('.layout')!;
 const banner = byTestId('status-banner');
 const gamePanel = document.querySelector<HTMLElement>('.game-panel')!;
-const engineStatus = byTestId('engine-status');
-const engineSelect = byTestId<HTMLSelectElement>('engine-select');
 const colorSelect = byTestId<HTMLSelectElement>('color-select');
 const tcSelect = byTestId<HTMLSelectElement>('tc-select');
 const eloSlider = byTestId<HTMLInputElement>('elo-slider');
@@ -87,11 +54,6 @@ const pgnText = byTestId<HTMLTextAreaElement>('pgn-text');
 const moveInput = byTestId<HTMLInputElement>('move-input');
 const reviewButton = byTestId<HTMLButtonElement>('review-button');
 const reviewSummary = byTestId('review-summary');
-const commentInput = byTestId<HTMLTextAreaElement>('comment-input');
-const moveGlyph = byTestId<HTMLSelectElement>('move-glyph');
-const positionGlyph = byTestId<HTMLSelectElement>('position-glyph');
-const useWasmButton = byTestId<HTMLButtonElement>('engine-use-wasm');
-const libraryList = byTestId('library-list');
 
 // ---- components ----------------------------------------------------------------------------
 const sound = new SoundPlayer();
@@ -108,9 +70,9 @@ const clock = new ChessClock(
   },
 );
 
-const play = new PlayController({
+const play: PlayController = new PlayController({
   game: () => game,
-  engine: () => engine,
+  engine: () => engines.engine,
   clock,
   refresh: () => {
     viewPly = game.plyCount;
@@ -140,7 +102,7 @@ const play = new PlayController({
 
 const analysis = new AnalysisController(
   {
-    engine: () => engine,
+    engine: () => engines.engine,
     setArrows: (shapes) => board.setArrows(shapes),
     onInfo: (info, node, score) => {
       dashboard.update(info);
@@ -153,6 +115,56 @@ const analysis = new AnalysisController(
   byTestId('pv-lines'),
   byTestId('analysis-depth'),
 );
+
+const engines: EngineSwitch = new EngineSwitch(
+  {
+    leaving: (): boolean => {
+      const wasPlaying: boolean = mode === 'play' && play.active;
+      if (wasPlaying) play.pause();
+      analysis.stop();
+      return wasPlaying;
+    },
+    joined: (wasPlaying) => {
+      if (wasPlaying) play.resume();
+      else if (mode === 'analysis') startAnalysis();
+    },
+    back: () => {
+      if (mode === 'play') play.engineAvailable();
+      else startAnalysis();
+    },
+    stateChanged: () => renderThinking(),
+  },
+  () => settings.engine,
+  (kind) => {
+    settings.engine = kind;
+    saveSettings(settings);
+  },
+);
+
+const store = new GameStore({
+  game: () => game,
+  snapshot: () => sessionSnapshot(),
+  open: (opened, entry) => withUndo(() => openForAnalysis(opened, entry.source)),
+});
+
+const treeTools = new TreeTools({
+  game: () => game,
+  viewed: () => game.node(viewPly),
+  editable: () => mode === 'analysis' && !reviewing,
+  changed: () => {
+    viewPly = Math.min(viewPly, game.plyCount);
+    render();
+  },
+  // A paused game against Axon is over once its main line loses moves.
+  deleting: (node) => {
+    if (play.started && game.isMainline(node)) play.abandon();
+  },
+  deleted: (parent) => {
+    viewPly = parent.ply;
+    render();
+    startAnalysis();
+  },
+});
 
 // ---- rendering -----------------------------------------------------------------------------
 /** Tells screen readers which move was just played ("Black played Nf6"). */
@@ -205,7 +217,7 @@ function render(): void {
   const mainOutcome = game.mainlineOutcome();
   const result = mainOutcome?.result ?? game.headers.get('Result');
   moveList.render(game, game.node(viewPly), result && result !== '*' ? result : null);
-  renderTreeTools();
+  treeTools.render();
 
   banner.hidden = !outcome;
   if (outcome) {
@@ -235,8 +247,9 @@ function render(): void {
   byTestId<HTMLButtonElement>('nav-last').disabled = atEnd;
   if (document.activeElement !== fenInput) fenInput.value = game.fen(viewPly);
   renderEvalGraph();
-  renderEngineStatus();
-  scheduleSave();
+  engines.render();
+  renderThinking();
+  store.schedule();
 }
 
 /** The viewed node's move as UCI for highlighting (none for the start or a null move). */
@@ -244,25 +257,6 @@ function lastMoveUci(ply: number): string {
   const uci = game.node(ply).move?.uci ?? '';
   return uci === '0000' ? '' : uci;
 }
-
-/** Promote / delete / comment / glyphs act on the viewed move (Analysis). */
-function renderTreeTools(): void {
-  const node = game.node(viewPly);
-  const editable = mode === 'analysis' && !reviewing && node.parent !== null;
-  byTestId<HTMLButtonElement>('promote-variation').disabled = !editable || game.isMainline(node);
-  byTestId<HTMLButtonElement>('make-mainline').disabled = !editable || game.isMainline(node);
-  byTestId<HTMLButtonElement>('delete-move').disabled = !editable;
-  commentInput.disabled = mode !== 'analysis' || !!reviewing;
-  moveGlyph.disabled = !editable;
-  positionGlyph.disabled = !editable;
-  if (document.activeElement !== commentInput) commentInput.value = node.comments.map(commentText).filter(Boolean).join(' ');
-  commentInput.placeholder = node.parent ? `Comment on ${node.move!.san}` : 'Comment on the game';
-  moveGlyph.value = String(node.nags.find((nag) => kMoveGlyphs.includes(nag)) ?? '');
-  positionGlyph.value = String(node.nags.find((nag) => kPositionGlyphs.includes(nag)) ?? '');
-}
-
-const kMoveGlyphs = [1, 2, 3, 4, 5, 6, 7];
-const kPositionGlyphs = [10, 13, 14, 15, 16, 17, 18, 19];
 
 function renderEvalGraph(): void {
   const scores = game.line.map((node) => node.eval ?? commentEval(node));
@@ -274,30 +268,13 @@ function renderEvalGraph(): void {
   document.querySelector<HTMLElement>('.graph-hint')!.hidden = known;
 }
 
-function renderEngineStatus(): void {
-  const e = engine;
-  engineStatus.dataset.engine = e?.kind ?? '';
-  engineStatus.dataset.build = e?.build ?? '';
-  engineStatus.dataset.state = e?.state ?? 'loading';
+/** The engine's side is marked while it thinks in a game. */
+function renderThinking(): void {
+  const thinking = engines.engine?.state === 'thinking';
   for (const color of ['white', 'black'] as const)
     document
       .querySelector(`.player-${color}`)!
-      .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && e?.state === 'thinking');
-  const text = engineStatus.querySelector('.engine-status-text')!;
-  useWasmButton.hidden = !(e?.state === 'reconnecting');
-  if (!e) text.textContent = 'Looking for an engine…';
-  else if (e.state === 'error') text.textContent = `Engine error: ${e.errorMessage}`;
-  else if (e.state === 'reconnecting') {
-    const at = e instanceof ServerEngine ? e.retryAt : 0;
-    const seconds = Math.max(1, Math.ceil((at - Date.now()) / 1000));
-    text.textContent = at ? `Server connection lost · retrying in ${seconds} s` : 'Server connection lost · reconnecting…';
-  } else {
-    const threads = e instanceof WasmEngine && e.threads > 1 ? `, ${e.threads} threads` : '';
-    const where = e.kind === 'server' ? 'server' : `in browser${threads}`;
-    const doing = e.state === 'thinking' ? 'thinking' : e.state === 'loading' ? 'loading' : 'ready';
-    text.textContent = `${e.name.replace(/ \((server|WASM)\)$/, '')} · ${where} · ${doing}`;
-  }
-  engineStatus.title = e ? `${e.name}, build ${e.build}${e.state === 'reconnecting' ? ': the server stopped answering; the page reconnects by itself' : ''}` : '';
+      .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && thinking);
 }
 
 // ---- navigation ----------------------------------------------------------------------------
@@ -369,12 +346,12 @@ function currentElo(): number | undefined {
 
 /** Puts `next` on the board in place of the game there (which is saved first). */
 function resetRecord(next: GameModel, source: LibrarySource): void {
-  flushSave();
+  store.flush();
   reviewing?.cancel();
   analysis.stop();
   play.abandon();
   game = next;
-  if (!libraryRecords.has(next)) libraryRecords.set(next, { id: null, pgn: '', source });
+  store.track(next, source);
   viewPly = 0;
   reviewSummary.replaceChildren();
   dashboard.resetHashGraph();
@@ -452,69 +429,6 @@ function setMode(next: Mode, resume = true): void {
   }
 }
 
-// ---- engines -------------------------------------------------------------------------------
-function useEngine(kind: EngineKind): void {
-  if (kind === 'wasm' && !engines.wasm) engines.wasm = new WasmEngine();
-  const next = engines[kind];
-  if (!next) {
-    toast(`The ${kind} engine is not available here`);
-    return;
-  }
-  const wasPlaying = mode === 'play' && play.active;
-  if (wasPlaying) play.pause();
-  analysis.stop();
-  engine = next;
-  if (!watchedEngines.has(next)) {
-    watchedEngines.add(next);
-    let previous = next.state;
-    next.onStateChange(() => {
-      const was = previous;
-      previous = next.state;
-      if (next !== engine) return;
-      renderEngineStatus();
-      watchReconnect(next);
-      // Back after a server restart: the game's engine turn, or the analysis, starts again.
-      if (was === 'reconnecting' && next.state === 'ready') {
-        toast('The server engine is back');
-        if (mode === 'play') play.engineAvailable();
-        else startAnalysis();
-      }
-    });
-  }
-  if (next instanceof ServerEngine) next.reconnectNow();
-  engineSelect.value = kind;
-  renderEngineStatus();
-  next.ready().catch(() => toast(`The ${kind === 'wasm' ? 'in-browser' : 'server'} engine could not start`));
-  if (wasPlaying) play.resume();
-  else if (mode === 'analysis') startAnalysis();
-}
-
-let reconnectTicker: number | undefined;
-/** While a server engine reconnects, its status counts the seconds to the next attempt. */
-function watchReconnect(e: Engine): void {
-  if (e.state === 'reconnecting' && reconnectTicker === undefined) reconnectTicker = window.setInterval(renderEngineStatus, 500);
-  else if (e.state !== 'reconnecting' && reconnectTicker !== undefined) {
-    clearInterval(reconnectTicker);
-    reconnectTicker = undefined;
-  }
-}
-
-async function initEngines(): Promise<void> {
-  const forced = forcedEngine();
-  const server = forced === 'wasm' ? null : await tryServerEngine();
-  if (server) engines.server = server;
-  engineSelect.hidden = !server;
-  const choice: EngineKind = forced ?? (server ? (settings.engine ?? 'server') : 'wasm');
-  if (choice === 'server' && !server) {
-    engineStatus.dataset.engine = 'server';
-    engineStatus.dataset.build = 'native';
-    engineStatus.dataset.state = 'error';
-    engineStatus.querySelector('.engine-status-text')!.textContent = 'Engine error: no server engine (/ws) here';
-    return;
-  }
-  useEngine(choice);
-}
-
 // ---- controls ------------------------------------------------------------------------------
 function initControls(): void {
   colorSelect.value = settings.color;
@@ -553,15 +467,9 @@ function initControls(): void {
     saveSettings(settings);
     startAnalysis();
   });
-  engineSelect.addEventListener('change', () => {
-    settings.engine = engineSelect.value as EngineKind;
-    saveSettings(settings);
-    useEngine(settings.engine);
-  });
 
   byTestId('new-game').addEventListener('click', () => withUndo(() => newGame()));
   byTestId('rematch').addEventListener('click', () => withUndo(() => newGame()));
-  useWasmButton.addEventListener('click', () => useEngine('wasm'));
   byTestId('review-game').addEventListener('click', () => void runReview());
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
@@ -622,8 +530,7 @@ function initControls(): void {
     downloadBlob(new Blob([currentPgn()], { type: 'application/x-chess-pgn' }), 'axon-game.pgn'),
   );
   byTestId('pgn-import').addEventListener('click', () => importFromBox());
-  initTreeTools();
-  initLibraryControls();
+
   byTestId('copy-link').addEventListener('click', async () => {
     const link = linkToFen(game.fen(viewPly));
     const ok = await copyText(link);
@@ -685,11 +592,6 @@ function initControls(): void {
     }
   });
   window.addEventListener('hashchange', openFromHash);
-  // Leaving or hiding the page saves at once (the debounced save may not have run).
-  window.addEventListener('pagehide', flushSave);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushSave();
-  });
 }
 
 /** Resign asks first: the first click arms the button for kResignConfirmMs, the second resigns. */
@@ -746,16 +648,7 @@ function importFromBox(): void {
     return;
   }
   const others = parsed.slice(1).filter(isSupportedVariant);
-  enqueueLibrary(async (lib) => {
-    const now = Date.now();
-    // A game imported again is not listed twice.
-    const known = new Set((await lib.list()).map((entry) => entry.pgn));
-    for (const source of others) {
-      const pgn = writeParsed(source);
-      if (!known.has(pgn)) await lib.add({ ...summaryOf(source), pgn, source: 'imported', created: now, updated: now });
-      known.add(pgn);
-    }
-  });
+  store.addImported(others);
   const count = [...imported.game.nodes()].length - 1;
   const main = imported.game.plyCount;
   const extra = count > main ? ` (${main} in the main line)` : '';
@@ -788,64 +681,13 @@ function currentBoardSvg(): string {
   return boardToSvg(game.position(viewPly), board.orientation, lastMoveUci(viewPly));
 }
 
-// ---- tree tools: promote, delete, comments, glyphs -----------------------------------------
-function initTreeTools(): void {
-  const afterEdit = (): void => {
-    viewPly = Math.min(viewPly, game.plyCount);
-    render();
-  };
-  byTestId('promote-variation').addEventListener('click', () => {
-    game.promote(game.node(viewPly));
-    afterEdit();
-  });
-  byTestId('make-mainline').addEventListener('click', () => {
-    game.promote(game.node(viewPly), true);
-    afterEdit();
-  });
-  byTestId('delete-move').addEventListener('click', () => {
-    const node = game.node(viewPly);
-    if (!node.parent) return;
-    if (play.started && game.isMainline(node)) play.abandon();
-    const parent = game.deleteNode(node);
-    game.select(parent);
-    viewPly = parent.ply;
-    render();
-    startAnalysis();
-  });
-  const setGlyph = (select: HTMLSelectElement, group: number[]): void => {
-    const node = game.node(viewPly);
-    const kept = node.nags.filter((nag) => !group.includes(nag));
-    const chosen = Number(select.value);
-    node.nags = chosen ? [...kept, chosen].sort((a, b) => a - b) : kept;
-    render();
-  };
-  moveGlyph.addEventListener('change', () => setGlyph(moveGlyph, kMoveGlyphs));
-  positionGlyph.addEventListener('change', () => setGlyph(positionGlyph, kPositionGlyphs));
-  commentInput.addEventListener('change', () => {
-    const node = game.node(viewPly);
-    const text = commentInput.value.trim();
-    const current = node.comments.map(commentText).filter(Boolean).join(' ');
-    if (text === current) return;
-    // The text changes; the clock, evaluation and arrows the comments carried stay.
-    const parsed = node.comments.map((comment) => parseComment(comment));
-    const commands = {
-      shapes: parsed.flatMap((c) => c.shapes),
-      clock: parsed.find((c) => c.clock !== undefined)?.clock,
-      emt: parsed.find((c) => c.emt !== undefined)?.emt,
-      evaluation: parsed.find((c) => c.evaluation)?.evaluation,
-    };
-    const comment = makeComment({ ...commands, text: text || undefined });
-    node.comments = comment ? [comment] : [];
-    render();
-  });
-}
-
 // ---- review --------------------------------------------------------------------------------
 async function runReview(): Promise<void> {
   if (reviewing) {
     reviewing.cancel();
     return;
   }
+  const engine = engines.engine;
   if (!engine || engine.state === 'error') {
     toast('No engine to review with');
     return;
@@ -932,7 +774,7 @@ function forgetHash(): void {
 
 // ---- the current game across reloads (localStorage) -------------------------------------------
 function sessionSnapshot(): SavedSession {
-  const record = libraryRecords.get(game);
+  const record = store.recordOf(game);
   return {
     v: 1,
     ...gameSnapshot(game, game.node(viewPly)),
@@ -962,7 +804,7 @@ function restoreSession(saved: SavedSession): boolean {
   }
   resetRecord(restored.game, saved.source);
   // The entry is brought up to date by the next save.
-  libraryRecords.set(game, { id: saved.libraryId, pgn: '', source: saved.source });
+  store.adopt(game, { id: saved.libraryId, pgn: '', source: saved.source });
   board.setOrientation(saved.orientation);
   dashboard.setOrientation(saved.orientation);
   if (saved.play) {
@@ -981,165 +823,6 @@ function restoreSession(saved: SavedSession): boolean {
   render();
   startAnalysis();
   return true;
-}
-
-function scheduleSave(): void {
-  clearTimeout(saveTimer);
-  saveTimer = window.setTimeout(saveNow, kSaveDelayMs);
-}
-
-function flushSave(): void {
-  clearTimeout(saveTimer);
-  saveTimer = undefined;
-  saveNow();
-}
-
-function saveNow(): void {
-  saveSession(sessionSnapshot());
-  saveToLibrary(game);
-}
-
-// ---- the game library (IndexedDB) --------------------------------------------------------------
-function enqueueLibrary(task: (lib: GameLibrary) => Promise<void>): void {
-  libraryQueue = libraryQueue
-    .then(async () => {
-      if (library) await task(library);
-    })
-    .catch((error) => console.warn('library:', error))
-    .then(() => renderLibrary());
-}
-
-function libraryEntryOf(g: GameModel, pgn: string, source: LibrarySource): NewLibraryEntry {
-  const headers = exportHeaders(g);
-  const now = Date.now();
-  return {
-    pgn,
-    white: headers.get('White') ?? '?',
-    black: headers.get('Black') ?? '?',
-    result: headers.get('Result') ?? '*',
-    event: headers.get('Event') ?? '?',
-    date: headers.get('Date') ?? '????.??.??',
-    plies: g.mainline().length - 1,
-    source,
-    created: now,
-    updated: now,
-  };
-}
-
-/** Saves `g` into its library entry (a new one once it has a move, or at once when imported). */
-function saveToLibrary(g: GameModel): void {
-  const record = libraryRecords.get(g);
-  if (!record) return;
-  enqueueLibrary(async (lib) => {
-    const pgn = exportPgn(g);
-    if (pgn === record.pgn) return;
-    if (g.root.children.length === 0 && record.source !== 'imported') return;
-    const entry = libraryEntryOf(g, pgn, record.source);
-    // A game already in the library (imported again, say) is that entry, not a new one.
-    if (record.id === null) record.id = (await lib.list()).find((e) => e.pgn === pgn)?.id ?? null;
-    const old = record.id === null ? undefined : await lib.get(record.id);
-    if (old) await lib.put({ ...entry, id: old.id, created: old.created });
-    else {
-      record.id = await lib.add(entry);
-      // The session names the entry, so that a reload goes on saving into it.
-      if (g === game) saveSession(sessionSnapshot());
-    }
-    record.pgn = pgn;
-  });
-}
-
-async function initLibrary(): Promise<void> {
-  library = await GameLibrary.open();
-  byTestId('library-note').hidden = library.persistent;
-  saveToLibrary(game);
-  await libraryQueue;
-}
-
-async function renderLibrary(): Promise<void> {
-  if (!library) return;
-  const entries = await library.list();
-  const current = libraryRecords.get(game)?.id ?? null;
-  byTestId('library-count').textContent = entries.length ? String(entries.length) : '';
-  libraryList.replaceChildren();
-  if (!entries.length) libraryList.appendChild(el('li', { class: 'library-empty' }, 'Games you play or import are kept here.'));
-  for (const entry of entries.slice(0, kLibraryShown)) {
-    const item = el('li', { class: 'library-item', 'data-testid': 'library-item', 'data-id': String(entry.id) });
-    if (entry.id === current) {
-      item.classList.add('current');
-      item.setAttribute('aria-current', 'true');
-    }
-    const open = el('button', { type: 'button', class: 'library-open', 'data-testid': 'library-open', title: 'Open this game in Analysis' });
-    open.appendChild(el('span', { class: 'library-players' }, libraryTitle(entry)));
-    const moves = Math.ceil(entry.plies / 2);
-    const when = new Date(entry.updated).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-    const meta = [entry.result, `${moves} move${moves === 1 ? '' : 's'}`, ...(entry.date.includes('?') ? [] : [entry.date]), `${entry.source} ${when}`];
-    open.appendChild(el('span', { class: 'library-meta' }, meta.join(' · ')));
-    open.addEventListener('click', () => void openLibraryEntry(entry.id));
-    const remove = el('button', { type: 'button', class: 'icon-button library-delete', 'data-testid': 'library-delete', 'aria-label': `Delete ${libraryTitle(entry)}`, title: 'Delete' }, '×');
-    remove.addEventListener('click', () => void deleteLibraryEntry(entry));
-    item.append(open, remove);
-    libraryList.appendChild(item);
-  }
-  if (entries.length > kLibraryShown)
-    libraryList.appendChild(el('li', { class: 'library-empty' }, `…and ${entries.length - kLibraryShown} older games (in Export all)`));
-}
-/** The players, or the event when they are unknown. */
-function libraryTitle(entry: LibraryEntry): string {
-  if (entry.white !== '?' || entry.black !== '?') return `${entry.white} – ${entry.black}`;
-  return entry.event !== '?' ? entry.event : 'Unnamed game';
-}
-
-/** Rows the library list shows (the rest are in Export all). */
-const kLibraryShown = 200;
-
-async function openLibraryEntry(id: number): Promise<void> {
-  if (!library) return;
-  flushSave();
-  await libraryQueue;
-  const entry = await library.get(id);
-  if (!entry) return;
-  let opened: GameModel;
-  try {
-    opened = importPgn(entry.pgn).game;
-  } catch (error) {
-    toast(`Cannot open: ${(error as Error).message}`);
-    return;
-  }
-  libraryRecords.set(opened, { id: entry.id, pgn: entry.pgn, source: entry.source });
-  withUndo(() => openForAnalysis(opened, entry.source));
-  void renderLibrary();
-}
-
-async function deleteLibraryEntry(entry: LibraryEntry): Promise<void> {
-  const record = libraryRecords.get(game);
-  enqueueLibrary(async (lib) => {
-    await lib.delete(entry.id);
-    // The game on the board stays; it gets an entry again once it changes.
-    if (record && record.id === entry.id) {
-      record.id = null;
-      record.pgn = exportPgn(game);
-    }
-  });
-  toastAction(`Deleted ${libraryTitle(entry)}.`, 'Undo', () =>
-    enqueueLibrary(async (lib) => {
-      await lib.put(entry);
-      if (record && record.id === null && record.pgn === exportPgn(game)) record.id = entry.id;
-    }),
-  );
-}
-
-function initLibraryControls(): void {
-  byTestId('library-export').addEventListener('click', async () => {
-    flushSave();
-    await libraryQueue;
-    if (!library) return;
-    const text = await library.exportAll();
-    if (!text) {
-      toast('The library is empty');
-      return;
-    }
-    downloadBlob(new Blob([text], { type: 'application/x-chess-pgn' }), 'axon-library.pgn');
-  });
 }
 
 // ---- test hook -----------------------------------------------------------------------------
@@ -1168,12 +851,12 @@ window.axonTest = {
 // ---- start ---------------------------------------------------------------------------------
 initControls();
 clock.reset(timeControlById(settings.tc));
-renderEngineStatus();
+engines.render();
 render();
 analysis.reset();
 // The board is playable at once; the engine joins (and takes its turn) once it is found. A link
 // opens what it names; otherwise the game of the last visit comes back.
 const savedSession = loadSession();
 if (!openFromHash() && !(savedSession && restoreSession(savedSession))) newGame();
-void initEngines();
-void initLibrary();
+void engines.init();
+void store.init();
