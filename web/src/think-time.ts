@@ -20,8 +20,8 @@ export interface ThinkInput {
 /** A game without a clock is paced as if each side had this much. */
 export const kNoClockMs = 120_000;
 /** Moves a game is expected to last from the move about to be played: at least kMinMovesToGo. */
-const kMovesPerGame = 40;
-const kMinMovesToGo = 20;
+const kMovesPerGame = 50;
+const kMinMovesToGo = 25;
 /** Share of the increment spent on a move on top of the clock's share. */
 const kIncrementShare = 0.75;
 /** The opening is played quickly: the time grows from kOpeningFactor to full by kOpeningPlies. */
