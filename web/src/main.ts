@@ -14,6 +14,7 @@ import { forcedEngine, tryServerEngine } from './engine/detect';
 import { WasmEngine } from './engine/wasm-engine';
 import { GameModel, INITIAL_FEN, type GameOutcome } from './game';
 import { EvalGraph } from './graphs';
+import { HeatmapOverlay } from './heatmap';
 import { MoveList, type MarkKind } from './move-list';
 import { PlayController } from './play';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
@@ -107,6 +108,15 @@ const analysis = new AnalysisController(
   byTestId('pv-lines'),
   byTestId('analysis-depth'),
 );
+
+// The analysis heat map: follows the board, the mode and the engine through their DOM attributes.
+new HeatmapOverlay({
+  board: byTestId('board'),
+  layout,
+  toggleHost: document.querySelector<HTMLElement>('.analysis-panel .card-head')!,
+  engine: () => engine,
+  engineStatus,
+});
 
 // ---- rendering -----------------------------------------------------------------------------
 /** Tells screen readers which move was just played ("Black played Nf6"). */
