@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The cost of the analysis heat map (`eval pieces`, docs/eval-pieces.md): microseconds per
 # position for every piece's contribution, as the engine computes them (one accumulator refresh,
-# then a row subtraction and an output layer per piece) and with a full evaluation of each board
-# for comparison, one thread, over the positions of random lines from the bench positions
-# (`axon net bench --pieces`, best of 5 alternating rounds): the embedded network's file, then a
-# random network four times as wide. Last, the same through UCI: N `position fen` + `eval pieces`
+# then a row subtraction and an output layer per piece) and, for comparison, with a refresh of
+# both accumulators for each board, one thread, over the positions of random lines from the bench
+# positions (`axon net bench --pieces`, best of 5 alternating rounds): the embedded network's file,
+# then a random network four times as wide. Last, the same through UCI: N `position fen` + `eval pieces`
 # pairs piped into one engine process, less the time of the process with the positions alone.
 # Usage: bench/eval-pieces.sh [seconds-per-mode] [uci-pairs]   (AXON=path/to/axon, default build/axon)
 set -euo pipefail

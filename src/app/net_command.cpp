@@ -120,7 +120,8 @@ double measureFloat(const nn::FloatModel& model, const std::vector<Line>& lines,
 // `net bench --pieces`: microseconds per position for each piece's contribution (the heat map,
 // docs/eval-pieces.md), as the engine computes them (eval::pieceContributions: one refresh per
 // perspective, then a row subtraction and an output layer per piece) or, for comparison, with
-// a full evaluation of every board with one piece taken off (evaluateOnce each).
+// a refresh of both accumulators for every board with one piece taken off (one stack reused,
+// each board built as a Position).
 struct PiecesRate {
     double microsPerPosition = 0;
     double piecesPerPosition = 0;
@@ -139,6 +140,7 @@ chess::Position withoutPiece(const chess::Position& pos, chess::Square s) {
 PiecesRate measurePieces(const eval::EvalSource& source, const std::vector<chess::Position>& boards,
                          bool incremental, double seconds, std::int64_t& checksum) {
     using Clock = std::chrono::steady_clock;
+    nn::AccumulatorStack stack(*source.network);
     std::uint64_t positions = 0, pieces = 0;
     const auto start = Clock::now();
     double elapsed = 0;
@@ -149,9 +151,12 @@ PiecesRate measurePieces(const eval::EvalSource& source, const std::vector<chess
                 for (const eval::PieceContribution& p : c.pieces) checksum += p.cp;
                 pieces += c.pieces.size();
             } else {
-                const int base = eval::evaluateOnce(source, pos);
+                stack.reset(pos);
+                const int base = stack.evaluate(pos);
                 for (chess::Bitboard b = pos.pieces() & ~pos.pieces(chess::King); b; b &= b - 1) {
-                    checksum += base - eval::evaluateOnce(source, withoutPiece(pos, chess::lsb(b)));
+                    const chess::Position cut = withoutPiece(pos, chess::lsb(b));
+                    stack.reset(cut);
+                    checksum += base - stack.evaluate(cut);
                     ++pieces;
                 }
             }
@@ -368,7 +373,7 @@ int runNetBench(const NetCommandArgs& args) {
         std::printf("pieces       %.2f us per position, %.1f pieces each (eval pieces: one "
                     "refresh, then a row and an output layer per piece)\n",
                     fast.microsPerPosition, fast.piecesPerPosition);
-        std::printf("pieces-full  %.2f us per position (a full evaluation of each board), "
+        std::printf("pieces-full  %.2f us per position (a refresh for each board), "
                     "full/pieces %.1f\n",
                     full.microsPerPosition, full.microsPerPosition / fast.microsPerPosition);
     }
