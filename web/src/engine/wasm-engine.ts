@@ -24,6 +24,7 @@ const kHashMiB = 32;
 const kMaxSearchThreads = 4;
 
 interface ActiveSearch {
+  request: SearchRequest;
   onInfo?: (info: SearchInfo) => void;
   resolve: (result: SearchResult) => void;
   bestPvMove: string | null;
@@ -90,7 +91,7 @@ export class WasmEngine extends EngineBase implements Engine {
       const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
       this.post(`position fen ${request.fen}${moves}`);
       return new Promise<SearchResult>((resolve) => {
-        mine = { onInfo: request.onInfo, resolve, bestPvMove: null, stopRequested: false };
+        mine = { request, onInfo: request.onInfo, resolve, bestPvMove: null, stopRequested: false };
         this.m_active = mine;
         this.setState('thinking');
         this.post(this.goCommand(request.limits));
@@ -115,14 +116,40 @@ export class WasmEngine extends EngineBase implements Engine {
 
   /**
    * `position fen` + `eval pieces`, posted at once rather than after the running search: the mt
-   * build's UCI thread answers during a search; the st build answers when its search ends (or, if
-   * the search is stopped by replacing the worker, the new worker answers before its search).
+   * build's UCI thread answers during a search. The st build reads nothing until its search ends:
+   * a bounded search (a game move, a review step) is waited for; an unbounded analysis (60 s in
+   * st) is restarted in a new worker, which answers first (see restartAnalysis).
    */
   evalPieces(fen: string): Promise<PieceEval> {
     return new Promise<PieceEval>((resolve, reject) => {
       this.m_pieces.push({ fen, resolve, reject, posted: false });
-      this.postPieces();
+      const active = this.m_active;
+      if (this.m_build === 'st' && active && this.m_workerReady && isUnbounded(active.request.limits)) this.restartAnalysis(active);
+      else this.postPieces();
     });
+  }
+
+  /**
+   * st only: replaces the worker busy with an analysis by a fresh one, which answers the waiting
+   * `eval pieces` first and then runs the same analysis again from its start (the hash is lost).
+   * The analysis's handle stays valid: its lines keep coming, its stop() still ends it.
+   */
+  private restartAnalysis(active: ActiveSearch): void {
+    this.m_worker?.terminate();
+    this.m_worker = null;
+    this.m_workerReady = false;
+    this.m_booting = this.boot();
+    this.m_booting.then(
+      () => {
+        if (this.m_active !== active || active.stopRequested) return;
+        this.configure(active.request.limits);
+        const moves = active.request.moves.length ? ` moves ${active.request.moves.join(' ')}` : '';
+        this.post(`position fen ${active.request.fen}${moves}`);
+        this.setState('thinking');
+        this.post(this.goCommand(active.request.limits));
+      },
+      () => undefined,
+    );
   }
 
   dispose(): void {
@@ -179,7 +206,13 @@ export class WasmEngine extends EngineBase implements Engine {
       const fail = (message: string): void => {
         clearTimeout(timer);
         worker.terminate();
-        if (this.m_worker === worker) this.m_worker = null;
+        // A worker replaced while it booted (stopByRestart during restartAnalysis's boot) fails
+        // alone: its successor is the engine now.
+        if (this.m_worker !== worker && this.m_worker !== null) {
+          reject(new Error(message));
+          return;
+        }
+        this.m_worker = null;
         this.setState('error', message);
         this.finishActive(null, null);
         this.failPieces(message);
@@ -294,4 +327,9 @@ export class WasmEngine extends EngineBase implements Engine {
   private post(command: string): void {
     this.m_worker?.postMessage(command);
   }
+}
+
+/** A search the page leaves to run until stopped (st runs it as `go movetime 60000`). */
+function isUnbounded(limits: SearchLimits): boolean {
+  return limits.movetime === undefined && !limits.clock && limits.depth === undefined && limits.nodes === undefined;
 }
