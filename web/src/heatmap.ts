@@ -117,8 +117,10 @@ export class HeatmapOverlay {
     watch(m_options.board, ['data-fen', 'data-orientation'], () => this.refresh());
     watch(m_options.layout, ['data-mode'], () => this.refresh());
     watch(m_options.engineStatus, ['data-engine', 'data-state'], () => this.refresh(true));
-    m_options.board.addEventListener('mousemove', (event) => this.hover(event));
-    m_options.board.addEventListener('mouseleave', () => this.hover(null));
+    // Pointer events: a mouse hovering, and a finger touching a piece (touch screens have no hover).
+    for (const type of ['pointermove', 'pointerdown'] as const)
+      m_options.board.addEventListener(type, (event) => this.hover(event), { passive: true });
+    m_options.board.addEventListener('pointerleave', () => this.hover(null));
     this.refresh();
   }
 
@@ -219,7 +221,7 @@ export class HeatmapOverlay {
     if (this.m_hovered) this.showTip(this.m_hovered);
   }
 
-  private hover(event: MouseEvent | null): void {
+  private hover(event: PointerEvent | null): void {
     const board = this.m_options.board.querySelector<HTMLElement>('cg-board');
     if (!event || !board || !this.visible || !this.m_answer) {
       this.m_hovered = null;

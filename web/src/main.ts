@@ -113,7 +113,7 @@ const analysis = new AnalysisController(
 new HeatmapOverlay({
   board: byTestId('board'),
   layout,
-  toggleHost: document.querySelector<HTMLElement>('.analysis-panel .card-head')!,
+  toggleHost: document.querySelector<HTMLElement>('.analysis-panel .card-head') ?? layout,
   engine: () => engine,
   engineStatus,
 });
