@@ -54,7 +54,7 @@ fi
 echo "browser-test: modes $modes$not_run; axon serve $AXON_SERVER_URL, static $AXON_STATIC_URL${AXON_COI_URL:+, COOP/COEP $AXON_COI_URL}, no engine files $AXON_NOENGINE_URL"
 echo "browser-test: $("${CHROMIUM:-/usr/bin/chromium}" --version 2>/dev/null | head -n 1); node $(node --version)"
 
-export AXON_BIN=$axon AXON_ARTIFACTS=$artifacts
+export AXON_BIN=$axon AXON_ARTIFACTS=$artifacts AXON_WEB_DIST=$dist
 status=0
 # node's own WebSocket for the SAN referee where this node has one behind a flag (20.10+);
 # otherwise the tests open it inside chromium.

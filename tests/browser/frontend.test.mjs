@@ -13,6 +13,8 @@ import {
 } from './lib/browser.mjs';
 import { NativeEngine, START_FEN, sameFen } from './lib/native.mjs';
 import { WsReferee } from './lib/ws-referee.mjs';
+// The move tree, PGN, storage and reconnection tests (once, not per mode).
+import './game-record.test.mjs';
 
 const AXON_BIN = process.env.AXON_BIN;
 const SERVER_URL = process.env.AXON_SERVER_URL; // axon serve, also the SAN referee
@@ -254,6 +256,10 @@ for (const mode of MODES) {
         const pos = await assertLegalLine(START_FEN, game.moves.slice(0, n - 2), 'after takeback');
         assert.ok(sameFen(await pageFen(page), pos.fen), `page FEN after takeback ${await pageFen(page)}, native ${pos.fen}`);
         assert.equal((await banner(page)).visible, false, 'no banner after a takeback');
+        // Resign asks first: one click arms it (no banner yet), the second resigns.
+        await tid(page, 'resign').click({ timeout: T.ui });
+        assert.equal(await tid(page, 'resign').getAttribute('data-confirm'), 'true', 'the first click asks for confirmation');
+        assert.equal((await banner(page)).visible, false, 'one click does not resign');
         await tid(page, 'resign').click({ timeout: T.ui });
         const b = await waitForBanner(page, 'Resigned');
         assert.equal(b.result, mode.color === 'white' ? '0-1' : '1-0', `result after ${mode.color} resigns`);
@@ -512,10 +518,12 @@ for (const mode of MODES) {
             const o = await tid(p4, 'board').getAttribute('data-orientation');
             await tid(p4, 'flip').click({ timeout: T.ui });
             await p4.waitForFunction((was) => document.querySelector('[data-testid="board"]')?.getAttribute('data-orientation') !== was, o, { timeout: T.ui });
-            // From ply 3 (Black to move after 2. Nf3) a move by clicks on the flipped board cuts the line there.
+            // From ply 3 (Black to move after 2. Nf3) a move by clicks on the flipped board starts a variation there.
             await clickMove(p4, 'g8', 'f6');
             await p4.waitForFunction(() => window.axonTest.movesUci().length === 4, null, { timeout: T.ui });
-            assert.deepEqual(await movesUci(p4), [...uci.slice(0, 3), 'g8f6'], 'a new move from ply 3 replaces the rest of the line');
+            assert.deepEqual(await movesUci(p4), [...uci.slice(0, 3), 'g8f6'], 'the viewed line is the new variation');
+            assert.deepEqual(await p4.evaluate(() => window.axonTest.mainlineUci()), uci, 'the main line keeps all its moves');
+            assert.equal(await tid(p4, 'variation-move').getAttribute('data-uci'), 'g8f6');
           });
           assert.deepEqual(p4.axonErrors, [], 'uncaught exceptions');
         } finally { await p4.context().close(); }

@@ -7,22 +7,24 @@ import type { Key } from '@lichess-org/chessground/types';
 import type { Chess } from 'chessops/chess';
 import { el } from './dom';
 import type { Engine, SearchHandle, SearchInfo } from './engine/engine';
+import type { MoveNode } from './game';
 import { pvToSan } from './pv';
 import { formatScore, scoreAttribute, toWhiteScore, whiteWinChance, type WhiteScore } from './score';
 
 export interface AnalysisHost {
   engine(): Engine | null;
   setArrows(shapes: DrawShape[]): void;
-  /** Every multipv-1 line: for the dashboard and the eval graph. */
-  onInfo(info: SearchInfo, ply: number, score: WhiteScore): void;
+  /** Every multipv-1 line: for the dashboard and the eval graph (the node analysed). */
+  onInfo(info: SearchInfo, node: MoveNode, score: WhiteScore): void;
   /** The user clicked a line: play its first move. */
   playMove(uci: string): void;
 }
 
 export interface AnalysisTarget {
-  startFen: string;
+  /** What the engine gets: a FEN and the UCI moves since (GameModel.enginePosition). */
+  fen: string;
   moves: string[];
-  ply: number;
+  node: MoveNode;
   position: Chess;
   multipv: number;
 }
@@ -60,7 +62,7 @@ export class AnalysisController {
       return;
     }
     const handle = engine.search({
-      fen: target.startFen,
+      fen: target.fen,
       moves: target.moves,
       limits: { multipv: target.multipv },
       onInfo: (info) => {
@@ -70,7 +72,7 @@ export class AnalysisController {
         if (info.multipv === 1) {
           this.m_depthLabel.textContent = `depth ${info.depth}`;
           this.showEval(scoreAttribute(white), formatScore(white, 1), whiteWinChance(white));
-          this.m_host.onInfo(info, target.ply, white);
+          this.m_host.onInfo(info, target.node, white);
         }
         this.renderLines(position);
       },

@@ -69,6 +69,19 @@ export class ChessClock {
     this.render();
   }
 
+  /** Sets what is left on both clocks (a game restored after a reload); no clock runs. */
+  setRemaining(white: number, black: number): void {
+    this.stop();
+    this.m_remaining = { white, black };
+    this.m_warned = { white: white <= kLowTimeMs, black: black <= kLowTimeMs };
+    this.render();
+  }
+
+  /** The time control set by reset(). */
+  get timeControl(): TimeControl {
+    return this.m_tc;
+  }
+
   remaining(color: Color): number {
     const base = this.m_remaining[color];
     return this.m_running === color ? base - (performance.now() - this.m_since) : base;

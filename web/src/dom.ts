@@ -36,13 +36,35 @@ export function downloadBlob(blob: Blob, filename: string): void {
 }
 
 let toastTimer: number | undefined;
+const kToastMs = 2600;
+/** How long a toast with an action (Undo) stays. */
+const kActionToastMs = 10_000;
 
 /** A short message at the bottom of the screen (also read by screen readers). */
 export function toast(message: string): void {
   const element = document.getElementById('toast');
   if (!element) return;
   element.textContent = message;
+  show(element, kToastMs);
+}
+
+/** A message with one button (`toast-action`), e.g. Undo; the button works once. */
+export function toastAction(message: string, label: string, action: () => void): void {
+  const element = document.getElementById('toast');
+  if (!element) return;
+  element.textContent = message + ' ';
+  const button = el('button', { type: 'button', class: 'toast-action', 'data-testid': 'toast-action' }, label);
+  button.addEventListener('click', () => {
+    element.classList.remove('visible');
+    element.textContent = '';
+    action();
+  });
+  element.appendChild(button);
+  show(element, kActionToastMs);
+}
+
+function show(element: HTMLElement, ms: number): void {
   element.classList.add('visible');
   clearTimeout(toastTimer);
-  toastTimer = window.setTimeout(() => element.classList.remove('visible'), 2600);
+  toastTimer = window.setTimeout(() => element.classList.remove('visible'), ms);
 }

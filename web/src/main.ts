@@ -7,20 +7,23 @@ import { AnalysisController } from './analysis';
 import { BoardView } from './board-view';
 import { ChessClock, timeControlById } from './clock';
 import { Dashboard } from './dashboard';
-import { byTestId, downloadBlob, toast } from './dom';
-import type { Engine, EngineKind } from './engine/engine';
+import { byTestId, downloadBlob, toast, toastAction } from './dom';
 import { kEloMax, kEloMin } from './engine/engine';
-import { forcedEngine, tryServerEngine } from './engine/detect';
-import { WasmEngine } from './engine/wasm-engine';
-import { GameModel, INITIAL_FEN, type GameOutcome } from './game';
+import { EngineSwitch } from './engine-switch';
+import { makeComment } from 'chessops/pgn';
+import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
 import { EvalGraph } from './graphs';
 import { HeatmapOverlay } from './heatmap';
-import { MoveList, type MarkKind } from './move-list';
+import { MoveList } from './move-list';
+import { GameStore } from './game-store';
+import type { LibrarySource } from './library';
+import { commentEval, exportPgn, gameFromPgn, importPgn, isSupportedVariant, looksLikeGame, parsePgnGames, pgnDate } from './pgn';
+import { gameSnapshot, loadSession, restoreGame, type SavedSession } from './session';
+import { TreeTools } from './tree-tools';
 import { PlayController } from './play';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
-import type { WhiteScore } from './score';
 import { applyTheme, loadSettings, saveSettings } from './settings';
-import { boardToSvg, copyText, gameToPgn, linkToFen, parsePgnGame, readHash, svgToPng } from './share';
+import { boardToSvg, copyText, linkToFen, readHash, svgToPng } from './share';
 import { SoundPlayer } from './sound';
 
 type Mode = 'play' | 'analysis';
@@ -30,21 +33,17 @@ applyTheme(settings.theme);
 
 // ---- state ---------------------------------------------------------------------------------
 let game = new GameModel();
+/** The viewed position: a ply of the game's viewed line (game.line). */
 let viewPly = 0;
 let mode: Mode = 'play';
-let engine: Engine | null = null;
-const engines: Partial<Record<EngineKind, Engine>> = {};
-const watchedEngines = new Set<Engine>();
-let evals: (WhiteScore | undefined)[] = [];
-let marks = new Map<number, MarkKind>();
 let reviewing: ReviewRunner | null = null;
+/** The time control of the game against Axon on the board (settings.tc applies from the next game). */
+let gameTc = settings.tc;
 
 // ---- elements ------------------------------------------------------------------------------
 const layout = document.querySelector<HTMLElement>('.layout')!;
 const banner = byTestId('status-banner');
 const gamePanel = document.querySelector<HTMLElement>('.game-panel')!;
-const engineStatus = byTestId('engine-status');
-const engineSelect = byTestId<HTMLSelectElement>('engine-select');
 const colorSelect = byTestId<HTMLSelectElement>('color-select');
 const tcSelect = byTestId<HTMLSelectElement>('tc-select');
 const eloSlider = byTestId<HTMLInputElement>('elo-slider');
@@ -72,9 +71,9 @@ const clock = new ChessClock(
   },
 );
 
-const play = new PlayController({
+const play: PlayController = new PlayController({
   game: () => game,
-  engine: () => engine,
+  engine: () => engines.engine,
   clock,
   refresh: () => {
     viewPly = game.plyCount;
@@ -83,8 +82,17 @@ const play = new PlayController({
   moved: (move) => {
     sound.play(move.check ? 'check' : move.capture ? 'capture' : 'move');
     announceMove(game.plyCount);
+    // The mover's clock after the move (increment included), as lichess records it.
+    if (clock.enabled) {
+      const mover = game.moverOf(game.plyCount);
+      game.node().comments = [makeComment({ clock: Math.round(clock.remaining(mover) / 1000) })];
+    }
   },
-  ended: () => sound.play('end'),
+  ended: (outcome) => {
+    sound.play('end');
+    game.headers.set('Result', outcome.result);
+    game.headers.set('Termination', outcome.reason);
+  },
   engineInfo: (info) => dashboard.update(info),
   engineSearching: (ply) => {
     dashboard.setRoot(game.position(ply));
@@ -95,11 +103,11 @@ const play = new PlayController({
 
 const analysis = new AnalysisController(
   {
-    engine: () => engine,
+    engine: () => engines.engine,
     setArrows: (shapes) => board.setArrows(shapes),
-    onInfo: (info, ply, score) => {
+    onInfo: (info, node, score) => {
       dashboard.update(info);
-      evals[ply] = score;
+      node.eval = score;
       renderEvalGraph();
     },
     playMove: (uci) => onUserMove(uci),
@@ -109,13 +117,63 @@ const analysis = new AnalysisController(
   byTestId('analysis-depth'),
 );
 
+const engines: EngineSwitch = new EngineSwitch(
+  {
+    leaving: (): boolean => {
+      const wasPlaying: boolean = mode === 'play' && play.active;
+      if (wasPlaying) play.pause();
+      analysis.stop();
+      return wasPlaying;
+    },
+    joined: (wasPlaying) => {
+      if (wasPlaying) play.resume();
+      else if (mode === 'analysis') startAnalysis();
+    },
+    back: () => {
+      if (mode === 'play') play.engineAvailable();
+      else startAnalysis();
+    },
+    stateChanged: () => renderThinking(),
+  },
+  () => settings.engine,
+  (kind) => {
+    settings.engine = kind;
+    saveSettings(settings);
+  },
+);
+
 // The analysis heat map: follows the board, the mode and the engine through their DOM attributes.
 new HeatmapOverlay({
   board: byTestId('board'),
   layout,
   toggleHost: document.querySelector<HTMLElement>('.analysis-panel .card-head') ?? layout,
-  engine: () => engine,
-  engineStatus,
+  engine: () => engines.engine,
+  engineStatus: byTestId('engine-status'),
+});
+
+const store = new GameStore({
+  game: () => game,
+  snapshot: () => sessionSnapshot(),
+  open: (opened, entry) => withUndo(() => openForAnalysis(opened, entry.source)),
+});
+
+const treeTools = new TreeTools({
+  game: () => game,
+  viewed: () => game.node(viewPly),
+  editable: () => mode === 'analysis' && !reviewing,
+  changed: () => {
+    viewPly = Math.min(viewPly, game.plyCount);
+    render();
+  },
+  // A paused game against Axon is over once its main line loses moves.
+  deleting: (node) => {
+    if (play.started && game.isMainline(node)) play.abandon();
+  },
+  deleted: (parent) => {
+    viewPly = parent.ply;
+    render();
+    startAnalysis();
+  },
 });
 
 // ---- rendering -----------------------------------------------------------------------------
@@ -141,11 +199,8 @@ function describeOutcome(outcome: GameOutcome): string {
 }
 
 function playerName(color: Color): string {
-  if (mode === 'play' && play.started) {
-    if (color === play.userColor) return 'You';
-    return settings.elo === 'max' ? 'Axon · full strength' : `Axon · ${settings.elo}`;
-  }
-  return color === 'white' ? 'White' : 'Black';
+  const named = game.headers.get(color === 'white' ? 'White' : 'Black');
+  return named && named !== '?' ? named : color === 'white' ? 'White' : 'Black';
 }
 
 function pageTitle(outcome: GameOutcome | null): string {
@@ -167,11 +222,12 @@ function render(): void {
     movable = play.userColor;
     premove = true;
   }
-  board.show({ position, lastMoveUci: viewPly > 0 ? game.moves[viewPly - 1]!.uci : '', movable, premove });
+  board.show({ position, lastMoveUci: lastMoveUci(viewPly), movable, premove });
 
-  const startTurn = game.turn(0);
-  const firstNumber = Number(game.startFen.split(' ')[5] ?? '1') || 1;
-  moveList.render(game.moves, viewPly, firstNumber, startTurn === 'black', marks, outcome?.result ?? null);
+  const mainOutcome = game.mainlineOutcome();
+  const result = mainOutcome?.result ?? game.headers.get('Result');
+  moveList.render(game, game.node(viewPly), result && result !== '*' ? result : null);
+  treeTools.render();
 
   banner.hidden = !outcome;
   if (outcome) {
@@ -201,36 +257,34 @@ function render(): void {
   byTestId<HTMLButtonElement>('nav-last').disabled = atEnd;
   if (document.activeElement !== fenInput) fenInput.value = game.fen(viewPly);
   renderEvalGraph();
-  renderEngineStatus();
+  engines.render();
+  renderThinking();
+  store.schedule();
+}
+
+/** The viewed node's move as UCI for highlighting (none for the start or a null move). */
+function lastMoveUci(ply: number): string {
+  const uci = game.node(ply).move?.uci ?? '';
+  return uci === '0000' ? '' : uci;
 }
 
 function renderEvalGraph(): void {
-  const scores = Array.from({ length: game.plyCount + 1 }, (_, ply) => evals[ply]);
+  const scores = game.line.map((node) => node.eval ?? commentEval(node));
+  const marks = new Map<number, MarkKind>();
+  game.line.forEach((node, ply) => node.mark && marks.set(ply, node.mark));
   evalGraph.render(scores, viewPly, marks);
   const known = scores.some(Boolean);
   byTestId('eval-graph').classList.toggle('empty', !known);
   document.querySelector<HTMLElement>('.graph-hint')!.hidden = known;
 }
 
-function renderEngineStatus(): void {
-  const e = engine;
-  engineStatus.dataset.engine = e?.kind ?? '';
-  engineStatus.dataset.build = e?.build ?? '';
-  engineStatus.dataset.state = e?.state ?? 'loading';
+/** The engine's side is marked while it thinks in a game. */
+function renderThinking(): void {
+  const thinking = engines.engine?.state === 'thinking';
   for (const color of ['white', 'black'] as const)
     document
       .querySelector(`.player-${color}`)!
-      .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && e?.state === 'thinking');
-  const text = engineStatus.querySelector('.engine-status-text')!;
-  if (!e) text.textContent = 'Looking for an engine…';
-  else if (e.state === 'error') text.textContent = `Engine error: ${e.errorMessage}`;
-  else {
-    const threads = e instanceof WasmEngine && e.threads > 1 ? `, ${e.threads} threads` : '';
-    const where = e.kind === 'server' ? 'server' : `in browser${threads}`;
-    const doing = e.state === 'thinking' ? 'thinking' : e.state === 'loading' ? 'loading' : 'ready';
-    text.textContent = `${e.name.replace(/ \((server|WASM)\)$/, '')} · ${where} · ${doing}`;
-  }
-  engineStatus.title = e ? `${e.name}, build ${e.build}` : '';
+      .classList.toggle('thinking', mode === 'play' && play.active && color === play.engineColor && thinking);
 }
 
 // ---- navigation ----------------------------------------------------------------------------
@@ -242,15 +296,25 @@ function goTo(ply: number): void {
   if (mode === 'analysis') startAnalysis();
 }
 
+/** Views `node` (a click in the move list): its line becomes the viewed one. */
+function goToNode(node: MoveNode): void {
+  if (node === game.node(viewPly)) return;
+  // In Play the game goes on along the main line: a variation is viewed in Analysis.
+  if (mode === 'play' && !game.isMainline(node)) setMode('analysis');
+  game.select(node);
+  viewPly = node.ply;
+  render();
+  if (mode === 'analysis') startAnalysis();
+}
+
 function startAnalysis(): void {
   if (mode !== 'analysis' || reviewing) return;
   const position = game.position(viewPly);
   dashboard.setRoot(position);
   dashboard.clear();
   analysis.start({
-    startFen: game.startFen,
-    moves: game.movesUci().slice(0, viewPly),
-    ply: viewPly,
+    ...game.enginePosition(viewPly),
+    node: game.node(viewPly),
     position,
     multipv: settings.multipv,
   });
@@ -267,20 +331,20 @@ function onUserMove(uci: string): void {
     render();
     return;
   }
-  // In analysis a move from an earlier position replaces the moves after it; a paused game
-  // against the engine is over once its record changes.
-  if (play.started) play.abandon();
-  game.truncate(viewPly);
-  evals.length = Math.min(evals.length, viewPly + 1);
-  for (const ply of [...marks.keys()]) if (ply > viewPly) marks.delete(ply);
-  const played = game.play(uci, true);
-  if (!played) {
+  // In analysis a move from an earlier position starts a variation (or follows the move already
+  // there); a paused game against the engine is over once its main line changes.
+  const parent = game.node(viewPly);
+  const known = new Set(parent.children);
+  const node = game.playAt(viewPly, uci, true);
+  if (!node) {
     render();
     return;
   }
+  if (play.started && !known.has(node) && game.isMainline(node)) play.abandon();
+  const played = node.move!;
   sound.play(played.check ? 'check' : played.capture ? 'capture' : 'move');
-  announceMove(game.plyCount);
-  viewPly = game.plyCount;
+  announceMove(node.ply);
+  viewPly = node.ply;
   render();
   startAnalysis();
 }
@@ -290,33 +354,56 @@ function currentElo(): number | undefined {
   return settings.elo === 'max' ? undefined : settings.elo;
 }
 
-function resetRecord(startFen: string): void {
+/** Puts `next` on the board in place of the game there (which is saved first). */
+function resetRecord(next: GameModel, source: LibrarySource): void {
+  store.flush();
   reviewing?.cancel();
   analysis.stop();
   play.abandon();
-  game = new GameModel(startFen);
+  game = next;
+  store.track(next, source);
   viewPly = 0;
-  evals = [];
-  marks = new Map();
   reviewSummary.replaceChildren();
   dashboard.resetHashGraph();
 }
 
 function newGame(startFen: string = INITIAL_FEN): void {
-  resetRecord(startFen);
+  resetRecord(new GameModel(startFen), 'played');
   setMode('play', false);
   const userColor: Color =
     settings.color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : settings.color;
   board.setOrientation(userColor);
   dashboard.setOrientation(userColor);
-  clock.reset(timeControlById(settings.tc));
+  gameTc = settings.tc;
+  clock.reset(timeControlById(gameTc));
+  setPlayedGameHeaders(userColor);
   play.start({ userColor, elo: currentElo() });
 }
 
-/** Opens a position or game for analysis (FEN set-up, PGN import, links). */
-function openForAnalysis(startFen: string, sanMoves: string[] = []): void {
-  resetRecord(startFen);
-  for (const san of sanMoves) if (!game.play(san, true)) throw new Error(`illegal move in the game: ${san}`);
+/** The seven-tag roster (and time control) of a game against Axon. */
+function setPlayedGameHeaders(userColor: Color): void {
+  const axon = settings.elo === 'max' ? 'Axon · full strength' : `Axon · ${settings.elo}`;
+  const site = location.origin.startsWith('http') ? location.origin : 'Axon';
+  const [minutes, increment] = settings.tc.split('+');
+  const tags: [string, string][] = [
+    ['Event', 'Axon game'],
+    ['Site', site],
+    ['Date', pgnDate(new Date())],
+    ['Round', '-'],
+    ['White', userColor === 'white' ? 'You' : axon],
+    ['Black', userColor === 'black' ? 'You' : axon],
+    ['Result', '*'],
+  ];
+  // PGN writes time controls in seconds: "3+2" is "180+2".
+  if (increment !== undefined) tags.push(['TimeControl', `${Number(minutes) * 60}+${increment}`]);
+  game.headers.clear();
+  for (const [name, value] of tags) game.headers.set(name, value);
+}
+
+/** Opens a position or a game (with its tree and headers) for analysis: FEN set-up, PGN import, links, the library. */
+function openForAnalysis(next: GameModel, source: LibrarySource): void {
+  resetRecord(next, source);
+  game.selectMainline();
   viewPly = game.plyCount;
   clock.reset(timeControlById('unlimited'));
   if (mode !== 'analysis') setMode('analysis', false);
@@ -344,51 +431,12 @@ function setMode(next: Mode, resume = true): void {
   } else {
     reviewing?.cancel();
     analysis.reset();
+    // The game against Axon goes on along the main line, whatever line Analysis viewed.
+    game.selectMainline();
     viewPly = game.plyCount;
     render();
     if (resume) play.resume();
   }
-}
-
-// ---- engines -------------------------------------------------------------------------------
-function useEngine(kind: EngineKind): void {
-  if (kind === 'wasm' && !engines.wasm) engines.wasm = new WasmEngine();
-  const next = engines[kind];
-  if (!next) {
-    toast(`The ${kind} engine is not available here`);
-    return;
-  }
-  const wasPlaying = mode === 'play' && play.active;
-  if (wasPlaying) play.pause();
-  analysis.stop();
-  engine = next;
-  if (!watchedEngines.has(next)) {
-    watchedEngines.add(next);
-    next.onStateChange(() => {
-      if (next === engine) renderEngineStatus();
-    });
-  }
-  engineSelect.value = kind;
-  renderEngineStatus();
-  next.ready().catch(() => toast(`The ${kind === 'wasm' ? 'in-browser' : 'server'} engine could not start`));
-  if (wasPlaying) play.resume();
-  else if (mode === 'analysis') startAnalysis();
-}
-
-async function initEngines(): Promise<void> {
-  const forced = forcedEngine();
-  const server = forced === 'wasm' ? null : await tryServerEngine();
-  if (server) engines.server = server;
-  engineSelect.hidden = !server;
-  const choice: EngineKind = forced ?? (server ? (settings.engine ?? 'server') : 'wasm');
-  if (choice === 'server' && !server) {
-    engineStatus.dataset.engine = 'server';
-    engineStatus.dataset.build = 'native';
-    engineStatus.dataset.state = 'error';
-    engineStatus.querySelector('.engine-status-text')!.textContent = 'Engine error: no server engine (/ws) here';
-    return;
-  }
-  useEngine(choice);
 }
 
 // ---- controls ------------------------------------------------------------------------------
@@ -429,14 +477,9 @@ function initControls(): void {
     saveSettings(settings);
     startAnalysis();
   });
-  engineSelect.addEventListener('change', () => {
-    settings.engine = engineSelect.value as EngineKind;
-    saveSettings(settings);
-    useEngine(settings.engine);
-  });
 
-  byTestId('new-game').addEventListener('click', () => newGame());
-  byTestId('rematch').addEventListener('click', () => newGame());
+  byTestId('new-game').addEventListener('click', () => withUndo(() => newGame()));
+  byTestId('rematch').addEventListener('click', () => withUndo(() => newGame()));
   byTestId('review-game').addEventListener('click', () => void runReview());
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
@@ -448,13 +491,13 @@ function initControls(): void {
     dashboard.setRoot(game.position(game.plyCount));
     dashboard.clear();
   });
-  byTestId('resign').addEventListener('click', () => play.resign());
+  initResign();
   byTestId('offer-draw').addEventListener('click', () => play.offerDraw());
   byTestId('nav-first').addEventListener('click', () => goTo(0));
   byTestId('nav-prev').addEventListener('click', () => goTo(viewPly - 1));
   byTestId('nav-next').addEventListener('click', () => goTo(viewPly + 1));
   byTestId('nav-last').addEventListener('click', () => goTo(game.plyCount));
-  moveList.onSelect((ply) => goTo(ply));
+  moveList.onSelect((node) => goToNode(node));
   evalGraph.onSelect((ply) => goTo(ply));
 
   byTestId('move-form').addEventListener('submit', (event) => {
@@ -483,8 +526,10 @@ function initControls(): void {
       toast(`Cannot load: ${(error as Error).message}`);
       return;
     }
-    if (mode === 'play') newGame(fen);
-    else openForAnalysis(fen);
+    withUndo(() => {
+      if (mode === 'play') newGame(fen);
+      else openForAnalysis(new GameModel(fen), 'analysis');
+    });
   });
 
   byTestId('pgn-export').addEventListener('click', () => {
@@ -494,15 +539,8 @@ function initControls(): void {
   byTestId('pgn-download').addEventListener('click', () =>
     downloadBlob(new Blob([currentPgn()], { type: 'application/x-chess-pgn' }), 'axon-game.pgn'),
   );
-  byTestId('pgn-import').addEventListener('click', () => {
-    try {
-      const imported = parsePgnGame(pgnText.value);
-      openForAnalysis(imported.startFen, imported.sanMoves);
-      toast(`Imported ${imported.sanMoves.length} moves`);
-    } catch (error) {
-      toast(`Cannot import: ${(error as Error).message}`);
-    }
-  });
+  byTestId('pgn-import').addEventListener('click', () => importFromBox());
+
   byTestId('copy-link').addEventListener('click', async () => {
     const link = linkToFen(game.fen(viewPly));
     const ok = await copyText(link);
@@ -566,6 +604,73 @@ function initControls(): void {
   window.addEventListener('hashchange', openFromHash);
 }
 
+/** Resign asks first: the first click arms the button for kResignConfirmMs, the second resigns. */
+const kResignConfirmMs = 4000;
+function initResign(): void {
+  const button = byTestId<HTMLButtonElement>('resign');
+  const label = button.textContent ?? '';
+  let timer: number | undefined;
+  const disarm = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    button.textContent = label;
+    button.classList.remove('confirm');
+    delete button.dataset.confirm;
+  };
+  button.addEventListener('click', () => {
+    if (timer === undefined) {
+      button.textContent = 'Really resign?';
+      button.classList.add('confirm');
+      button.dataset.confirm = 'true';
+      timer = window.setTimeout(disarm, kResignConfirmMs);
+      return;
+    }
+    disarm();
+    play.resign();
+  });
+}
+
+/**
+ * Runs a step that replaces the game on the board. When that game had moves, the toast offers
+ * Undo (after `message`, which the step returns, or a plain note).
+ */
+function withUndo(action: () => string | void): void {
+  const before = game.root.children.length > 0 ? sessionSnapshot() : null;
+  const message = action();
+  if (before) toastAction(message || 'The previous game is in the library.', 'Undo', () => restoreSession(before));
+  else if (message) toast(message);
+}
+
+/** Import PGN: the box's first game on the board, every game of the text in the library. */
+function importFromBox(): void {
+  const text = pgnText.value;
+  const parsed = parsePgnGames(text);
+  const first = parsed[0];
+  if (!first || !looksLikeGame(first, text)) {
+    toast('Cannot import: no game found in the PGN');
+    return;
+  }
+  let imported: ReturnType<typeof gameFromPgn>;
+  try {
+    imported = gameFromPgn(first);
+  } catch (error) {
+    toast(`Cannot import: ${(error as Error).message}`);
+    return;
+  }
+  const others = parsed.slice(1).filter(isSupportedVariant);
+  store.addImported(others);
+  const count = [...imported.game.nodes()].length - 1;
+  const main = imported.game.plyCount;
+  const extra = count > main ? ` (${main} in the main line)` : '';
+  const more = others.length ? `; ${others.length} more game${others.length === 1 ? '' : 's'} in the library` : '';
+  const skipped = parsed.length - 1 - others.length;
+  const variants = skipped ? `; ${skipped} game${skipped === 1 ? '' : 's'} of other variants left out` : '';
+  withUndo(() => {
+    openForAnalysis(imported.game, 'imported');
+    return `Imported ${count} moves${extra}${more}${variants}${imported.warnings.length ? `; ${imported.warnings[0]}` : ''}.`;
+  });
+}
+
 function uciOf(from: number, to: number, promotion?: string): string {
   const square = (s: number): string => String.fromCharCode(97 + (s % 8)) + String(Math.floor(s / 8) + 1);
   const letter = promotion ? { queen: 'q', rook: 'r', bishop: 'b', knight: 'n', king: 'k', pawn: '' }[promotion] : '';
@@ -579,16 +684,11 @@ function flip(): void {
 }
 
 function currentPgn(): string {
-  const names = (color: Color): string =>
-    play.started ? (color === play.userColor ? 'You' : playerName(color)) : color === 'white' ? 'White' : 'Black';
-  // PGN writes time controls in seconds: "3+2" is "180+2".
-  const [minutes, increment] = settings.tc.split('+');
-  const tc = play.started && clock.enabled ? `${Number(minutes) * 60}+${increment}` : undefined;
-  return gameToPgn(game, game.outcome(), { white: names('white'), black: names('black'), timeControl: tc });
+  return exportPgn(game);
 }
 
 function currentBoardSvg(): string {
-  return boardToSvg(game.position(viewPly), board.orientation, viewPly > 0 ? game.moves[viewPly - 1]!.uci : '');
+  return boardToSvg(game.position(viewPly), board.orientation, lastMoveUci(viewPly));
 }
 
 // ---- review --------------------------------------------------------------------------------
@@ -597,6 +697,7 @@ async function runReview(): Promise<void> {
     reviewing.cancel();
     return;
   }
+  const engine = engines.engine;
   if (!engine || engine.state === 'error') {
     toast('No engine to review with');
     return;
@@ -610,6 +711,8 @@ async function runReview(): Promise<void> {
   const runner = new ReviewRunner();
   reviewing = runner;
   const reviewedGame = game;
+  const reviewedLine = [...game.line];
+  for (const node of reviewedLine) node.mark = undefined;
   reviewButton.textContent = 'Stop review';
   reviewSummary.textContent = 'Reviewing…';
   reviewSummary.dataset.state = 'running';
@@ -617,7 +720,10 @@ async function runReview(): Promise<void> {
   const result = await runner.run(game, engine, (done, total, partial) => {
     if (game !== reviewedGame) return;
     reviewSummary.textContent = `Reviewing… ${done}/${total}`;
-    partial.forEach((score, ply) => (evals[ply] = score));
+    partial.forEach((score, ply) => {
+      const node = reviewedLine[ply];
+      if (node) node.eval = score;
+    });
     renderEvalGraph();
   });
   reviewing = null;
@@ -629,8 +735,10 @@ async function runReview(): Promise<void> {
     startAnalysis();
     return;
   }
-  evals = result.scores;
-  marks = result.marks;
+  result.line.forEach((node, ply) => {
+    node.eval = result.scores[ply];
+    node.mark = result.marks.get(ply);
+  });
   reviewSummary.dataset.state = 'done';
   reviewSummary.replaceChildren();
   for (const color of ['white', 'black'] as const) {
@@ -654,12 +762,13 @@ function openFromHash(): boolean {
   const { fen, pgn } = readHash();
   try {
     if (pgn) {
-      const imported = parsePgnGame(pgn);
-      openForAnalysis(imported.startFen, imported.sanMoves);
+      openForAnalysis(importPgn(pgn).game, 'imported');
+      forgetHash();
       return true;
     }
     if (fen) {
-      openForAnalysis(fen);
+      openForAnalysis(new GameModel(fen), 'analysis');
+      forgetHash();
       return true;
     }
   } catch (error) {
@@ -668,12 +777,74 @@ function openFromHash(): boolean {
   return false;
 }
 
+/** A link is opened once: a reload then restores the game as it has become. */
+function forgetHash(): void {
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+// ---- the current game across reloads (localStorage) -------------------------------------------
+function sessionSnapshot(): SavedSession {
+  const record = store.recordOf(game);
+  return {
+    v: 1,
+    ...gameSnapshot(game, game.node(viewPly)),
+    mode,
+    orientation: board.orientation,
+    play: play.started
+      ? {
+          userColor: play.userColor,
+          elo: play.elo ?? null,
+          tc: gameTc,
+          clock: clock.enabled ? { white: Math.max(0, clock.remaining('white')), black: Math.max(0, clock.remaining('black')) } : null,
+        }
+      : null,
+    libraryId: record?.id ?? null,
+    source: record?.source ?? 'analysis',
+    savedAt: Date.now(),
+  };
+}
+
+/** Puts a saved session back (a reload, an undo); false when its game cannot be read. */
+function restoreSession(saved: SavedSession): boolean {
+  let restored: ReturnType<typeof restoreGame>;
+  try {
+    restored = restoreGame(saved);
+  } catch {
+    return false;
+  }
+  resetRecord(restored.game, saved.source);
+  // The entry is brought up to date by the next save.
+  store.adopt(game, { id: saved.libraryId, pgn: '', source: saved.source });
+  board.setOrientation(saved.orientation);
+  dashboard.setOrientation(saved.orientation);
+  if (saved.play) {
+    gameTc = saved.play.tc;
+    clock.reset(timeControlById(gameTc));
+    if (saved.play.clock) clock.setRemaining(saved.play.clock.white, saved.play.clock.black);
+  } else clock.reset(timeControlById(saved.mode === 'analysis' ? 'unlimited' : settings.tc));
+  setMode(saved.mode, false);
+  game.select(restored.viewed);
+  viewPly = restored.viewed.ply;
+  if (saved.mode === 'play') {
+    game.selectMainline();
+    viewPly = game.plyCount;
+  }
+  if (saved.play) play.restore({ userColor: saved.play.userColor, elo: saved.play.elo ?? undefined }, saved.mode === 'analysis');
+  render();
+  startAnalysis();
+  return true;
+}
+
 // ---- test hook -----------------------------------------------------------------------------
 declare global {
   interface Window {
     axonTest: {
       fen(): string;
+      /** The viewed line's moves. */
       movesUci(): string[];
+      mainlineUci(): string[];
+      viewPly(): number;
+      pgn(): string;
       engineMoves(): { uci: string; fenBefore: string; ms: number }[];
     };
   }
@@ -681,15 +852,21 @@ declare global {
 window.axonTest = {
   fen: () => game.fen(),
   movesUci: () => game.movesUci(),
+  mainlineUci: () => game.mainline().slice(1).map((node) => node.move!.uci),
+  viewPly: () => viewPly,
+  pgn: () => exportPgn(game),
   engineMoves: () => play.engineMoves.map((m) => ({ ...m })),
 };
 
 // ---- start ---------------------------------------------------------------------------------
 initControls();
 clock.reset(timeControlById(settings.tc));
-renderEngineStatus();
+engines.render();
 render();
 analysis.reset();
-// The board is playable at once; the engine joins (and takes its turn) once it is found.
-if (!openFromHash()) newGame();
-void initEngines();
+// The board is playable at once; the engine joins (and takes its turn) once it is found. A link
+// opens what it names; otherwise the game of the last visit comes back.
+const savedSession = loadSession();
+if (!openFromHash() && !(savedSession && restoreSession(savedSession))) newGame();
+void engines.init();
+void store.init();

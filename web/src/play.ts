@@ -95,6 +95,32 @@ export class PlayController {
     this.continueGame();
   }
 
+  /**
+   * Takes up a game whose record the host restored (after a reload, or an undo): the engine or
+   * the user's clock goes on unless `paused` (the game was left for Analysis).
+   */
+  restore(options: PlayOptions, paused: boolean): void {
+    this.cancelSearch();
+    this.m_userColor = options.userColor;
+    this.m_elo = options.elo;
+    this.m_started = true;
+    this.m_paused = paused;
+    this.m_engineMoves = [];
+    this.m_engineScoreCp = null;
+    if (!paused) this.continueGame();
+  }
+
+  /** Playing strength of the game (UCI_Elo, undefined for full strength). */
+  get elo(): number | undefined {
+    return this.m_elo;
+  }
+
+  /** The engine can search again (a server engine reconnected): take its turn if it is waiting. */
+  engineAvailable(): void {
+    if (this.m_search || this.m_paused || !this.active) return;
+    if (this.m_host.game().turn() === this.engineColor) this.continueGame();
+  }
+
   /** Stops everything without ending the game (leaving Play mode, switching engines). */
   pause(): void {
     this.m_paused = true;
@@ -232,8 +258,7 @@ export class PlayController {
     const started = performance.now();
     this.m_host.engineSearching(game.plyCount);
     const handle = engine.search({
-      fen: game.startFen,
-      moves: game.movesUci(),
+      ...game.enginePosition(),
       limits,
       onInfo: (info) => {
         if (generation !== this.m_generation) return;
@@ -246,12 +271,15 @@ export class PlayController {
     try {
       bestmove = (await handle.result).bestmove;
     } catch (error) {
-      if (generation === this.m_generation) toast(`Engine error: ${String(error)}`);
+      if (generation === this.m_generation && engine.state !== 'reconnecting') toast(`Engine error: ${String(error)}`);
     }
     if (generation !== this.m_generation) return;
     this.m_search = null;
     if (!bestmove) {
-      toast(engine.state === 'error' ? `Engine error: ${engine.errorMessage}` : 'The engine returned no move');
+      // The engine went away (a server restart): its clock waits until it is back.
+      if (engine.state === 'reconnecting' || engine.state === 'error') clock.stop();
+      if (engine.state === 'error') toast(`Engine error: ${engine.errorMessage}`);
+      else if (engine.state !== 'reconnecting') toast('The engine returned no move');
       return;
     }
     const played = game.play(bestmove);

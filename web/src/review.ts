@@ -4,8 +4,7 @@
 
 import type { Color } from 'chessops/types';
 import type { Engine } from './engine/engine';
-import type { GameModel } from './game';
-import type { MarkKind } from './move-list';
+import { enginePositionOf, type GameModel, type MarkKind, type MoveNode } from './game';
 import { toWhiteScore, whiteWinChance, type WhiteScore } from './score';
 
 /** Search budget per position. */
@@ -16,6 +15,8 @@ export const kMistakeDrop = 20;
 export const kBlunderDrop = 30;
 
 export interface ReviewResult {
+  /** The line reviewed, root first. */
+  line: MoveNode[];
   /** White-view score after each ply (index 0 = start). */
   scores: WhiteScore[];
   marks: Map<number, MarkKind>;
@@ -35,8 +36,8 @@ function moveAccuracy(drop: number): number {
 }
 
 /** The score a finished position has without searching: mate or draw. */
-function terminalScore(game: GameModel, ply: number): WhiteScore | null {
-  const position = game.position(ply);
+function terminalScore(game: GameModel, node: MoveNode): WhiteScore | null {
+  const position = game.positionOf(node);
   if (position.isCheckmate()) return { mate: position.turn === 'white' ? -1 : 1 };
   if (position.isStalemate() || position.isInsufficientMaterial()) return { cp: 0 };
   return null;
@@ -51,20 +52,24 @@ export class ReviewRunner {
     this.m_stop?.();
   }
 
+  /**
+   * Reviews the game's viewed line as it is when called (the user may view another line
+   * meanwhile); `scores[ply]` and `marks` are about the nodes of that line.
+   */
   async run(game: GameModel, engine: Engine, onProgress: (done: number, total: number, partial: WhiteScore[]) => void): Promise<ReviewResult | null> {
     this.m_cancelled = false;
-    const moves = game.movesUci();
+    const line = [...game.line];
+    const plies = line.length - 1;
     const scores: WhiteScore[] = [];
-    for (let ply = 0; ply <= moves.length; ply++) {
+    for (let ply = 0; ply <= plies; ply++) {
       if (this.m_cancelled) return null;
-      const terminal = terminalScore(game, ply);
+      const terminal = terminalScore(game, line[ply]!);
       if (terminal) scores.push(terminal);
       else {
         let last: WhiteScore = ply > 0 ? scores[ply - 1]! : { cp: 0 };
-        const turn = game.turn(ply);
+        const turn = game.positionOf(line[ply]!).turn;
         const handle = engine.search({
-          fen: game.startFen,
-          moves: moves.slice(0, ply),
+          ...enginePositionOf(game.startFen, line, ply),
           limits: { movetime: kReviewMoveTimeMs, multipv: 1 },
           onInfo: (info) => {
             if (info.multipv === 1 && info.score.bound === 'exact') last = toWhiteScore(info.score, turn);
@@ -74,7 +79,7 @@ export class ReviewRunner {
         await handle.result.catch(() => undefined);
         scores.push(last);
       }
-      onProgress(ply + 1, moves.length + 1, scores);
+      onProgress(ply + 1, plies + 1, scores);
     }
     if (this.m_cancelled) return null;
     const marks = new Map<number, MarkKind>();
@@ -84,8 +89,8 @@ export class ReviewRunner {
     };
     const accuracySum = { white: 0, black: 0 };
     const movesBy = { white: 0, black: 0 };
-    for (let ply = 1; ply <= moves.length; ply++) {
-      const mover = game.moverOf(ply);
+    for (let ply = 1; ply <= plies; ply++) {
+      const mover = game.positionOf(line[ply - 1]!).turn;
       const before = whiteWinChance(scores[ply - 1]!);
       const after = whiteWinChance(scores[ply]!);
       const drop = mover === 'white' ? before - after : after - before;
@@ -99,6 +104,6 @@ export class ReviewRunner {
     }
     for (const color of ['white', 'black'] as const)
       summary[color].accuracy = movesBy[color] ? accuracySum[color] / movesBy[color] : 100;
-    return { scores, marks, summary };
+    return { line, scores, marks, summary };
   }
 }

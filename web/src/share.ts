@@ -1,74 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Sharing: PGN out and in, links that reproduce a position (#fen= / #pgn=), board images as SVG and PNG.
+// Sharing: links that reproduce a position (#fen= / #pgn=), the clipboard, board images as SVG and PNG.
 
 import type { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
-import { parsePgn, startingPosition } from 'chessops/pgn';
 import type { Color } from 'chessops/types';
-import { INITIAL_FEN, type GameModel, type GameOutcome } from './game';
-
-export interface PgnHeaders {
-  white: string;
-  black: string;
-  timeControl?: string;
-}
-
-/** The game as PGN, with the FEN header when it did not start from the initial position. */
-export function gameToPgn(game: GameModel, outcome: GameOutcome | null, headers: PgnHeaders): string {
-  const now = new Date();
-  const date = `${now.getFullYear()}.${String(now.getMonth() + 1).padStart(2, '0')}.${String(now.getDate()).padStart(2, '0')}`;
-  const result = outcome?.result ?? '*';
-  const tags: [string, string][] = [
-    ['Event', 'Axon game'],
-    ['Site', typeof location !== 'undefined' && location.origin.startsWith('http') ? location.origin : 'Axon'],
-    ['Date', date],
-    ['White', headers.white],
-    ['Black', headers.black],
-    ['Result', result],
-  ];
-  if (game.startFen !== INITIAL_FEN) tags.push(['SetUp', '1'], ['FEN', game.startFen]);
-  if (headers.timeControl) tags.push(['TimeControl', headers.timeControl]);
-  if (outcome) tags.push(['Termination', outcome.reason]);
-  const startTurn: Color = game.turn(0);
-  let number = Number(game.startFen.split(' ')[5] ?? '1') || 1;
-  const tokens: string[] = [];
-  game.moves.forEach((move, index) => {
-    const whiteMove = (index % 2 === 0) === (startTurn === 'white');
-    if (whiteMove) tokens.push(`${number}.`);
-    else if (index === 0) tokens.push(`${number}...`);
-    tokens.push(move.san);
-    if (!whiteMove) number++;
-  });
-  tokens.push(result);
-  const lines: string[] = [];
-  let line = '';
-  for (const token of tokens) {
-    if (line.length + token.length + 1 > 79) {
-      lines.push(line);
-      line = token;
-    } else line = line ? `${line} ${token}` : token;
-  }
-  if (line) lines.push(line);
-  return `${tags.map(([k, v]) => `[${k} "${v.replace(/"/g, "'")}"]`).join('\n')}\n\n${lines.join('\n')}\n`;
-}
-
-export interface ImportedGame {
-  startFen: string;
-  sanMoves: string[];
-}
-
-/** Reads the first game of a PGN (its mainline). Throws Error with a readable message. */
-export function parsePgnGame(text: string): ImportedGame {
-  const games = parsePgn(text);
-  const game = games[0];
-  if (!game) throw new Error('no game found in the PGN');
-  const start = startingPosition(game.headers);
-  if (start.isErr) throw new Error(`bad FEN header (${start.error.message})`);
-  const sanMoves = [...game.moves.mainline()].map((node) => node.san);
-  if (sanMoves.length === 0 && !game.headers.has('FEN') && !/\d\s*\./.test(text) && !/\[/.test(text))
-    throw new Error('no game found in the PGN');
-  return { startFen: makeFen(start.value.toSetup()), sanMoves };
-}
 
 /** What the URL hash asks for: `#fen=...` or `#pgn=...` (URL-encoded). */
 export function readHash(): { fen?: string; pgn?: string } {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// UCI parsing, scores from White's view, win chance, review thresholds, PVs in SAN, PGN round trip.
+// UCI parsing, scores from White's view, win chance, review thresholds, PVs in SAN, clock text.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -8,7 +8,6 @@ import { GameModel } from '../src/game';
 import { pvToSan } from '../src/pv';
 import { classifyDrop, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from '../src/review';
 import { formatScore, scoreAttribute, toWhiteScore, whiteWinChance } from '../src/score';
-import { gameToPgn, parsePgnGame } from '../src/share';
 import { formatClock } from '../src/clock';
 
 test('info lines', () => {
@@ -57,18 +56,6 @@ test('PV to SAN with move numbers', () => {
   const line = pvToSan(game.position(), ['e7e5', 'g1f3', 'b8c6', 'e1e2']);
   assert.equal(line.text, '1... e5 2. Nf3 Nc6 3. Ke2');
   assert.deepEqual(line.sanMoves, ['e5', 'Nf3', 'Nc6', 'Ke2']);
-});
-
-test('PGN round trip, from a set-up position too', () => {
-  const game = new GameModel('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 10');
-  for (const move of ['O-O-O', 'O-O', 'Rd2']) assert.ok(game.play(move), move);
-  const pgn = gameToPgn(game, game.outcome(), { white: 'You', black: 'Axon' });
-  assert.match(pgn, /\[FEN "r3k2r\/8\/8\/8\/8\/8\/8\/R3K2R b KQkq - 0 10"\]/);
-  assert.match(pgn, /10\.\.\. O-O-O 11\. O-O Rd2 \*/);
-  const imported = parsePgnGame(pgn);
-  assert.equal(imported.startFen, game.startFen);
-  assert.deepEqual(imported.sanMoves, ['O-O-O', 'O-O', 'Rd2']);
-  assert.throws(() => parsePgnGame('[FEN "bad"]\n\n*'), /FEN/);
 });
 
 test('clock text', () => {

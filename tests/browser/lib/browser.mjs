@@ -102,6 +102,12 @@ export async function squareCentre(page, square) {
 // squares. `{ refreshBounds: false }` skips the refresh; the test that checks
 // the front end for this uses it.
 export async function settleBoard(page, { refreshBounds = true } = {}) {
+  // A board partly scrolled out of the window (Playwright scrolls to each control it clicks,
+  // such as Load FEN under the board) is brought back: real clicks land only on what is shown.
+  await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="board"]')?.getBoundingClientRect();
+    if (r && (r.top < 0 || r.bottom > window.innerHeight)) window.scrollBy(0, r.top - 8);
+  });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   if (refreshBounds) await page.evaluate(() => document.dispatchEvent(new Event('scroll')));
   await page.waitForFunction(() => !document.querySelector(

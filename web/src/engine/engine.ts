@@ -3,7 +3,8 @@
 
 export type EngineKind = 'server' | 'wasm';
 export type EngineBuild = 'native' | 'mt' | 'st';
-export type EngineState = 'loading' | 'ready' | 'thinking' | 'error';
+/** `reconnecting`: a server engine lost its connection and is trying again (searches wait for it). */
+export type EngineState = 'loading' | 'ready' | 'thinking' | 'reconnecting' | 'error';
 
 /** A score from the side to move's point of view, as UCI reports it. */
 export interface Score {

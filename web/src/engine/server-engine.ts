@@ -26,6 +26,47 @@ interface ActiveSearch {
   stopRequested: boolean;
 }
 
+/** Waits before each reconnection attempt after the server went away, longer each time (then the last, again and again). */
+export const kReconnectDelaysMs = [500, 1000, 2000, 4000, 8000, 15_000];
+const kReconnectTimeoutMs = 2500;
+
+/** Opens a socket to axon serve and waits for its hello; rejects after timeoutMs or on failure. */
+function openSocket(url: string, timeoutMs: number): Promise<{ socket: WebSocket; hello: ServerMessage }> {
+  return new Promise((resolve, reject) => {
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(url);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new Error('no answer from ' + url));
+    }, timeoutMs);
+    const fail = (): void => {
+      clearTimeout(timer);
+      reject(new Error('cannot connect to ' + url));
+    };
+    socket.addEventListener('error', fail);
+    socket.addEventListener('close', fail);
+    socket.addEventListener('message', function onHello(event) {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type !== 'hello') return;
+      clearTimeout(timer);
+      socket.removeEventListener('message', onHello);
+      socket.removeEventListener('error', fail);
+      socket.removeEventListener('close', fail);
+      resolve({ socket, hello: message });
+    });
+  });
+}
+
 /** The WebSocket address of the server that served this page. */
 export function serverSocketUrl(): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -35,7 +76,14 @@ export function serverSocketUrl(): string {
 export class ServerEngine extends EngineBase implements Engine {
   readonly kind: EngineKind = 'server';
   readonly build: EngineBuild = 'native';
-  private m_socket: WebSocket;
+  private m_socket!: WebSocket;
+  private readonly m_url: string;
+  /** Reconnection attempts since the connection was lost. */
+  private m_attempt = 0;
+  private m_retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the next attempt starts (ms since the epoch), or 0 while one is under way. */
+  private m_retryAt = 0;
+  private m_disposed = false;
   private m_nextId = 1;
   private m_replies = new Map<number, (message: ServerMessage) => void>();
   private m_active: ActiveSearch | null = null;
@@ -45,49 +93,79 @@ export class ServerEngine extends EngineBase implements Engine {
   private m_ready: Promise<void>;
 
   /** Opens /ws; resolves once the server said hello, rejects after timeoutMs or on failure. */
-  static connect(url: string, timeoutMs: number): Promise<ServerEngine> {
-    return new Promise((resolve, reject) => {
-      let socket: WebSocket;
-      try {
-        socket = new WebSocket(url);
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      const timer = setTimeout(() => {
-        socket.close();
-        reject(new Error('no answer from ' + url));
-      }, timeoutMs);
-      const fail = (): void => {
-        clearTimeout(timer);
-        reject(new Error('cannot connect to ' + url));
-      };
-      socket.addEventListener('error', fail);
-      socket.addEventListener('message', function onHello(event) {
-        const message = JSON.parse(String(event.data)) as ServerMessage;
-        if (message.type !== 'hello') return;
-        clearTimeout(timer);
-        socket.removeEventListener('message', onHello);
-        socket.removeEventListener('error', fail);
-        resolve(new ServerEngine(socket, message));
-      });
+  static async connect(url: string, timeoutMs: number): Promise<ServerEngine> {
+    const { socket, hello } = await openSocket(url, timeoutMs);
+    return new ServerEngine(url, socket, hello);
+  }
+
+  private constructor(url: string, socket: WebSocket, hello: ServerMessage) {
+    super();
+    this.m_url = url;
+    this.attach(socket, hello);
+    this.m_ready = Promise.resolve();
+    this.setState('ready');
+  }
+
+  /** When the next reconnection attempt starts (ms since the epoch; 0: one is under way or none is needed). */
+  get retryAt(): number {
+    return this.m_retryAt;
+  }
+
+  /** While reconnecting: tries at once instead of waiting (the user picked this engine again). */
+  reconnectNow(): void {
+    if (this.m_state !== 'reconnecting' || this.m_retryAt === 0) return;
+    void this.tryReconnect();
+  }
+
+  private attach(socket: WebSocket, hello: ServerMessage): void {
+    this.m_socket = socket;
+    this.m_name = `${String(hello.engine ?? 'Axon')} (server)`;
+    socket.addEventListener('message', (event) => {
+      if (socket === this.m_socket) this.handle(JSON.parse(String(event.data)) as ServerMessage);
+    });
+    socket.addEventListener('close', () => {
+      if (socket === this.m_socket) this.lost();
     });
   }
 
-  private constructor(socket: WebSocket, hello: ServerMessage) {
-    super();
-    this.m_socket = socket;
-    this.m_name = `${String(hello.engine ?? 'Axon')} (server)`;
-    socket.addEventListener('message', (event) => this.handle(JSON.parse(String(event.data)) as ServerMessage));
-    socket.addEventListener('close', () => {
-      this.setState('error', 'the connection to the server was lost');
-      this.finishActive(null, null);
-      // Requests waiting for a reply get an error, so that no search waits forever.
-      for (const reply of this.m_replies.values()) reply({ type: 'error', message: 'connection closed' });
-      this.m_replies.clear();
-    });
-    this.m_ready = Promise.resolve();
-    this.setState('ready');
+  /** The connection closed (a server restart, a network change): end what waited on it, then reconnect with backoff. */
+  private lost(): void {
+    if (this.m_disposed) {
+      this.setState('error', 'the connection to the server was closed');
+    } else this.scheduleReconnect();
+    this.finishActive(null, null);
+    // Requests waiting for a reply get an error, so that no search waits forever.
+    for (const reply of this.m_replies.values()) reply({ type: 'error', message: 'connection closed' });
+    this.m_replies.clear();
+  }
+
+  private scheduleReconnect(): void {
+    const delay = kReconnectDelaysMs[Math.min(this.m_attempt, kReconnectDelaysMs.length - 1)]!;
+    this.m_attempt++;
+    this.m_retryAt = Date.now() + delay;
+    clearTimeout(this.m_retryTimer);
+    this.m_retryTimer = setTimeout(() => void this.tryReconnect(), delay);
+    this.setState('reconnecting', 'the connection to the server was lost');
+  }
+
+  private async tryReconnect(): Promise<void> {
+    clearTimeout(this.m_retryTimer);
+    this.m_retryAt = 0;
+    this.setState('reconnecting', 'the connection to the server was lost');
+    try {
+      const { socket, hello } = await openSocket(this.m_url, kReconnectTimeoutMs);
+      if (this.m_disposed) {
+        socket.close();
+        return;
+      }
+      this.m_attempt = 0;
+      // A new session on the server: nothing of the old one is waited for.
+      this.m_idle = Promise.resolve();
+      this.attach(socket, hello);
+      this.setState('ready');
+    } catch {
+      if (!this.m_disposed) this.scheduleReconnect();
+    }
   }
 
   ready(): Promise<void> {
@@ -101,7 +179,7 @@ export class ServerEngine extends EngineBase implements Engine {
     const previous = this.m_idle;
     const result = (async (): Promise<SearchResult> => {
       await previous;
-      if (stopRequested || this.m_state === 'error') return { bestmove: null, ponder: null, stopped: true };
+      if (stopRequested || this.m_state === 'error' || this.m_state === 'reconnecting') return { bestmove: null, ponder: null, stopped: true };
       const state = await this.request({ type: 'position', fen: request.fen, moves: request.moves });
       if (state.type === 'error') throw new Error(String(state.message));
       if (stopRequested) return { bestmove: null, ponder: null, stopped: true };
@@ -148,6 +226,8 @@ export class ServerEngine extends EngineBase implements Engine {
   }
 
   dispose(): void {
+    this.m_disposed = true;
+    clearTimeout(this.m_retryTimer);
     this.m_cancelPrevious?.();
     this.m_socket.close();
   }
@@ -191,7 +271,7 @@ export class ServerEngine extends EngineBase implements Engine {
     const active = this.m_active;
     if (!active) return;
     this.m_active = null;
-    if (this.m_state !== 'error') this.setState('ready');
+    if (this.m_state === 'thinking') this.setState('ready');
     active.resolve({ bestmove, ponder, stopped: active.stopRequested });
   }
 }

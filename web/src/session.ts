@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The page's current game kept in localStorage, so that a reload (or a closed tab) loses nothing:
+// the tree as PGN, the viewed move, the mode, a game against Axon with its clocks, the engine's
+// scores and review marks, and which library entry the game is.
+
+import type { Color } from 'chessops/types';
+import type { GameModel, GameOutcome, MarkKind, MoveNode } from './game';
+import { exportPgn, importPgn } from './pgn';
+import type { WhiteScore } from './score';
+
+const kStorageKey = 'axon.session.v1';
+
+export interface SavedPlay {
+  userColor: Color;
+  /** UCI_Elo, or null for full strength. */
+  elo: number | null;
+  /** The game's time control id (`5+0`, `unlimited`). */
+  tc: string;
+  /** What was left on the clocks (ms), when the game has them. */
+  clock: { white: number; black: number } | null;
+}
+
+export interface SavedSession {
+  v: 1;
+  pgn: string;
+  mode: 'play' | 'analysis';
+  /** Child indices from the start to the viewed move. */
+  path: number[];
+  orientation: Color;
+  /** A game against Axon (over or not), or null. */
+  play: SavedPlay | null;
+  /** An ending no position shows (resignation, time, agreement) and where it came. */
+  external: { path: number[]; outcome: GameOutcome } | null;
+  /** Engine scores and review marks of the tree's nodes. */
+  notes: { path: number[]; eval?: WhiteScore; mark?: MarkKind }[];
+  libraryId: number | null;
+  /** The library entry's kind, for the game's next save. */
+  source: 'played' | 'imported' | 'analysis';
+  savedAt: number;
+}
+
+/** The parts of a session that describe the game record itself. */
+export function gameSnapshot(game: GameModel, viewed: MoveNode): Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes'> {
+  const notes: SavedSession['notes'] = [];
+  for (const node of game.nodes())
+    if (node.eval || node.mark) notes.push({ path: game.pathOf(node), ...(node.eval && { eval: node.eval }), ...(node.mark && { mark: node.mark }) });
+  const external = game.externalOutcome;
+  return {
+    pgn: exportPgn(game),
+    path: game.pathOf(viewed),
+    external: external ? { path: game.pathOf(external.node), outcome: external.outcome } : null,
+    notes,
+  };
+}
+
+/** The game of a saved session, viewing the saved move; throws when its PGN cannot be read. */
+export function restoreGame(saved: Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes'>): { game: GameModel; viewed: MoveNode } {
+  const { game } = importPgn(saved.pgn);
+  for (const note of saved.notes) {
+    const node = game.nodeAtPath(note.path);
+    if (game.pathOf(node).length !== note.path.length) continue;
+    if (note.eval) node.eval = note.eval;
+    if (note.mark) node.mark = note.mark;
+  }
+  if (saved.external) game.endAt(game.nodeAtPath(saved.external.path), saved.external.outcome);
+  const viewed = game.nodeAtPath(saved.path);
+  game.select(viewed);
+  return { game, viewed };
+}
+
+export function saveSession(session: SavedSession): void {
+  try {
+    localStorage.setItem(kStorageKey, JSON.stringify(session));
+  } catch {
+    // Private mode or storage full: the library (IndexedDB) still has the game.
+  }
+}
+
+export function loadSession(): SavedSession | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(kStorageKey) ?? 'null') as SavedSession | null;
+    return parsed && parsed.v === 1 && typeof parsed.pgn === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
