@@ -32,6 +32,7 @@ readonly TEST_PACKAGES=(
     emscripten nodejs       # the WebAssembly perft build and running it
     fairymax                # a real CECP (xboard) engine for the match runner's tests
     curl                    # the `axon serve` command-line test fetches pages
+    bzip2                   # the web unit tests read the .pgn.bz2 files of ../shared/data/pgn
     chromium                # the browser tests (tests/browser, driven by playwright-core)
     stockfish               # `axon label`'s real-teacher test (cli.label_stockfish); bench/perft.sh
     python3                 # bench/spsa.py --self-test (the SPSA update rule)

@@ -16,6 +16,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "engine/bench.h"
+#include "eval/evaluator.h"
 #include "nn/accumulator.h"
 #include "nn/cnn.h"
 #include "nn/dense_mlp.h"
@@ -116,6 +117,56 @@ double measureFloat(const nn::FloatModel& model, const std::vector<Line>& lines,
     return double(evals) / elapsed;
 }
 
+// `net bench --pieces`: microseconds per position for each piece's contribution (the heat map,
+// docs/eval-pieces.md), as the engine computes them (eval::pieceContributions: one refresh per
+// perspective, then a row subtraction and an output layer per piece) or, for comparison, with
+// a refresh of both accumulators for every board with one piece taken off (one stack reused,
+// each board built as a Position).
+struct PiecesRate {
+    double microsPerPosition = 0;
+    double piecesPerPosition = 0;
+};
+
+chess::Position withoutPiece(const chess::Position& pos, chess::Square s) {
+    chess::Position out;
+    out.clear();
+    for (chess::Bitboard b = pos.pieces() & ~chess::squareBB(s); b; b &= b - 1)
+        out.putPiece(pos.pieceOn(chess::lsb(b)), chess::lsb(b));
+    out.setSideToMove(pos.sideToMove());
+    out.finishSetup();
+    return out;
+}
+
+PiecesRate measurePieces(const eval::EvalSource& source, const std::vector<chess::Position>& boards,
+                         bool incremental, double seconds, std::int64_t& checksum) {
+    using Clock = std::chrono::steady_clock;
+    nn::AccumulatorStack stack(*source.network);
+    std::uint64_t positions = 0, pieces = 0;
+    const auto start = Clock::now();
+    double elapsed = 0;
+    do {
+        for (const chess::Position& pos : boards) {
+            if (incremental) {
+                const eval::PieceContributions c = eval::pieceContributions(source, pos);
+                for (const eval::PieceContribution& p : c.pieces) checksum += p.cp;
+                pieces += c.pieces.size();
+            } else {
+                stack.reset(pos);
+                const int base = stack.evaluate(pos);
+                for (chess::Bitboard b = pos.pieces() & ~pos.pieces(chess::King); b; b &= b - 1) {
+                    const chess::Position cut = withoutPiece(pos, chess::lsb(b));
+                    stack.reset(cut);
+                    checksum += base - stack.evaluate(cut);
+                    ++pieces;
+                }
+            }
+            ++positions;
+        }
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (elapsed < seconds);
+    return {elapsed * 1e6 / double(positions), double(pieces) / double(positions)};
+}
+
 // The float models `net bench --float` measures: the dense MLP at the size hobby projects use,
 // 902 -> 451 -> 32 -> 32 -> 1 over planes8x8x14+6 (14 x 64 + 6 = 902 inputs), and a small CNN
 // over the same planes (two 3x3 convolutions of 32 channels, then 2054 -> 128 -> 32 -> 1).
@@ -163,6 +214,9 @@ NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
         ->check(CLI::Range(0.01, 60.0));
     cmds.bench->add_flag("--float", args.floatModels,
                          "Also measure random float models: dense MLP 902-451-32-32-1, small CNN");
+    cmds.bench->add_flag("--pieces", args.pieces,
+                         "Also measure each piece's contribution (eval pieces, the heat map): "
+                         "microseconds per position");
     cmds.bench->add_option("--float-model", args.floatModel,
                            "Also measure this float model (.safetensors, docs/float-nets.md)");
 
@@ -292,6 +346,37 @@ int runNetBench(const NetCommandArgs& args) {
                     floatRates[k], floats[k].label.c_str(),
                     incremental.evalsPerSecond / floatRates[k],
                     floats[k].model->describe().c_str());
+    if (args.pieces) {
+        // Every position of the lines, the roots included.
+        std::vector<chess::Position> boards;
+        for (const Line& line : lines) {
+            chess::Position pos = line.root;
+            boards.push_back(pos);
+            for (const chess::Move m : line.moves) {
+                pos.makeMove(m);
+                boards.push_back(pos);
+            }
+        }
+        const eval::EvalSource source{std::make_shared<const nn::Network>(net), {}};
+        std::int64_t checksumPieces = 0, checksumFull = 0;
+        PiecesRate fast, full;
+        for (int round = 0; round < kRounds; ++round) {
+            const PiecesRate f =
+                measurePieces(source, boards, true, args.seconds / kRounds, checksumPieces);
+            const PiecesRate g =
+                measurePieces(source, boards, false, args.seconds / kRounds, checksumFull);
+            if (fast.microsPerPosition == 0 || f.microsPerPosition < fast.microsPerPosition)
+                fast = f;
+            if (full.microsPerPosition == 0 || g.microsPerPosition < full.microsPerPosition)
+                full = g;
+        }
+        std::printf("pieces       %.2f us per position, %.1f pieces each (eval pieces: one "
+                    "refresh, then a row and an output layer per piece)\n",
+                    fast.microsPerPosition, fast.piecesPerPosition);
+        std::printf("pieces-full  %.2f us per position (a refresh for each board), "
+                    "full/pieces %.1f\n",
+                    full.microsPerPosition, full.microsPerPosition / fast.microsPerPosition);
+    }
     return 0;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The `axon net` subcommands: print a network file's header, write a random network, convert
 // between network files and safetensors (export, import), and measure evaluation speed
-// (incremental accumulators against full refreshes and the float models).
+// (incremental accumulators against full refreshes, the float models, and the per-piece
+// contributions of the analysis heat map).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@ struct NetCommandArgs {
     std::string safetensors;  // export: where to write
     std::string floatModel;   // bench: a float model file to measure as well
     bool floatModels = false; // bench: also measure random float models (MLP, CNN)
+    bool pieces = false;      // bench: also measure the piece contributions (`eval pieces`)
     int hidden = 256;
     int inputBuckets = 1;
     int outputBuckets = 1;

@@ -141,6 +141,10 @@ std::string Engine::evalBreakdown() const {
     return out + eval::explain(m_position);
 }
 
+PieceContributions Engine::pieceContributions(const Position& pos) const {
+    return eval::pieceContributions(m_evalSource, pos);
+}
+
 std::string Engine::moveToString(Move m) const { return toUci(m, m_chess960); }
 
 } // namespace axon::engine

@@ -39,6 +39,10 @@ struct SearchSettings {
 // An error message naming the first field out of range, or nullopt.
 std::optional<std::string> checkSearchSettings(const SearchSettings& settings);
 
+// The answer of Engine::pieceContributions (defined with the evaluation that computes it).
+using PieceContribution = eval::PieceContribution;
+using PieceContributions = eval::PieceContributions;
+
 class Engine {
   public:
     struct Callbacks {
@@ -77,6 +81,12 @@ class Engine {
     bool showWdl() const { return m_showWdl; }
 
     std::string evalBreakdown() const;
+    // Each piece's contribution to the static evaluation of `pos` (of the current position when
+    // none is given): the evaluation minus the evaluation without that piece, kings excluded,
+    // centipawns from White's point of view (eval::pieceContributions; docs/eval-pieces.md). Reads
+    // only the evaluation source, so a front end may ask while a search runs.
+    PieceContributions pieceContributions(const chess::Position& pos) const;
+    PieceContributions pieceContributions() const { return pieceContributions(m_position); }
     const eval::EvalSource& evalSource() const { return m_evalSource; }
     std::string moveToString(chess::Move m) const;
 

@@ -55,4 +55,46 @@ int evaluateOnce(const EvalSource& source, const chess::Position& pos) {
     return clampEval(stack.evaluate(pos));
 }
 
+namespace {
+
+// The board of `pos` without the piece on `s`, the same side to move (castling rights and en
+// passant dropped: no evaluation reads them).
+chess::Position withoutPiece(const chess::Position& pos, chess::Square s) {
+    chess::Position out;
+    out.clear();
+    for (chess::Bitboard b = pos.pieces() & ~chess::squareBB(s); b; b &= b - 1) {
+        const chess::Square from = chess::lsb(b);
+        out.putPiece(pos.pieceOn(from), from);
+    }
+    out.setSideToMove(pos.sideToMove());
+    out.finishSetup();
+    return out;
+}
+
+} // namespace
+
+PieceContributions pieceContributions(const EvalSource& source, const chess::Position& pos) {
+    const int sign = pos.sideToMove() == chess::White ? 1 : -1;
+    PieceContributions out;
+    const chess::Bitboard removable = pos.pieces() & ~pos.pieces(chess::King);
+    out.pieces.reserve(std::size_t(chess::popcount(removable)));
+    if (source.network && !source.floatModel) {
+        const nn::RemovalEvaluations r =
+            nn::evaluateRemovals<nn::simd::Native>(*source.network, pos);
+        out.base = sign * clampEval(r.base);
+        for (chess::Bitboard b = removable; b; b &= b - 1) {
+            const chess::Square s = chess::lsb(b);
+            out.pieces.push_back({s, pos.pieceOn(s), out.base - sign * clampEval(r.without[s])});
+        }
+        return out;
+    }
+    out.base = sign * evaluateOnce(source, pos);
+    for (chess::Bitboard b = removable; b; b &= b - 1) {
+        const chess::Square s = chess::lsb(b);
+        const int without = sign * evaluateOnce(source, withoutPiece(pos, s));
+        out.pieces.push_back({s, pos.pieceOn(s), out.base - without});
+    }
+    return out;
+}
+
 } // namespace axon::eval

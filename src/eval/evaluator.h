@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "chess/position.h"
 #include "nn/accumulator.h"
@@ -59,5 +60,32 @@ class Evaluator {
 
 // One evaluation of `pos` by `source`, without incremental state (the `eval` command, tools).
 int evaluateOnce(const EvalSource& source, const chess::Position& pos);
+
+// What each piece adds to the static evaluation of a position (the analysis heat map,
+// docs/eval-pieces.md): the evaluation of the position minus the evaluation of the same position,
+// same side to move, without that piece. Both are evaluateOnce's numbers (clamped alike), in
+// centipawns from White's point of view, so a positive value is a piece that helps White.
+struct PieceContribution {
+    chess::Square square = chess::NoSquare;
+    chess::Piece piece = chess::NoPiece;
+    int cp = 0;
+    bool operator==(const PieceContribution&) const = default;
+};
+
+struct PieceContributions {
+    int base = 0; // evaluateOnce of the position, White's view
+    // Every piece except the two kings, a1 to h8.
+    std::vector<PieceContribution> pieces;
+};
+
+// Kings are never removed (a board without one has no evaluation). Removals are evaluated as
+// the boards they leave, legal or not: the network's inputs are only the pieces and the side to
+// move, so a pinned piece taken off (its king then capturable by the side to move) or a checker
+// taken off still gets the static evaluation of what remains, and a position in check is
+// evaluated as it stands, as the `eval` command does; nothing is searched. With a network this
+// costs one refresh of each perspective plus one row subtraction and one output layer per
+// piece (nn::evaluateRemovals); a float model or the hand-written evaluation evaluates each
+// board from scratch.
+PieceContributions pieceContributions(const EvalSource& source, const chess::Position& pos);
 
 } // namespace axon::eval

@@ -38,6 +38,47 @@ DirtyPieces dirtyPieces(const Position& before, Move m) {
     return d;
 }
 
+namespace {
+
+// out = the biases plus the rows of every piece of `pos` for perspective c seen as `o`, in one
+// pass over the hidden units per batch (at most 32 pieces on a legal board; batches keep any
+// board within the pointer array).
+template <typename B>
+void sumPieceRows(const Network& net, const Position& pos, Color c, const Orientation& o,
+                  std::int16_t* out) {
+    constexpr int kBatch = 32;
+    const std::int16_t* rows[kBatch];
+    const std::int16_t* src = net.ftBiases.data();
+    int n = 0;
+    for (Bitboard b = pos.pieces(); b; b &= b - 1) {
+        const Square s = lsb(b);
+        rows[n++] = net.ftRow(featureIndex(o, c, pos.pieceOn(s), s));
+        if (n == kBatch) {
+            kernels::updateRows<B>(out, src, rows, n, nullptr, 0, net.arch.hidden);
+            src = out;
+            n = 0;
+        }
+    }
+    kernels::updateRows<B>(out, src, rows, n, nullptr, 0, net.arch.hidden);
+}
+
+// The output layer over the side to move's and the other side's accumulators, for a board of
+// `pieceCount` pieces (which picks the output bucket).
+template <typename B>
+int outputOf(const Network& net, const std::int16_t* ours, const std::int16_t* theirs,
+             int pieceCount) {
+    const Architecture& a = net.arch;
+    const int bucket = outputBucket(a, pieceCount);
+    const std::int16_t* w = net.outRow(bucket);
+    const auto qa = std::int16_t(a.qa);
+    const std::uint32_t sum =
+        std::uint32_t(kernels::screluDot<B>(ours, w, a.hidden, qa)) +
+        std::uint32_t(kernels::screluDot<B>(theirs, w + a.hidden, a.hidden, qa));
+    return kernels::finishOutput(a, std::int32_t(sum), net.outBiases[bucket]);
+}
+
+} // namespace
+
 template <typename B>
 BasicAccumulatorStack<B>::BasicAccumulatorStack(const Network& net) : m_net(&net) {
     m_entries.resize(kMaxPly + 8);
@@ -59,22 +100,7 @@ void BasicAccumulatorStack<B>::grow() {
 template <typename B>
 void BasicAccumulatorStack<B>::refresh(const Position& pos, Color c, const Orientation& o,
                                        std::int16_t* out) {
-    // All pieces in one pass over the hidden units (at most 32 on a legal board; batches keep
-    // any board within the pointer array).
-    constexpr int kBatch = 32;
-    const std::int16_t* rows[kBatch];
-    const std::int16_t* src = m_net->ftBiases.data();
-    int n = 0;
-    for (Bitboard b = pos.pieces(); b; b &= b - 1) {
-        const Square s = lsb(b);
-        rows[n++] = m_net->ftRow(featureIndex(o, c, pos.pieceOn(s), s));
-        if (n == kBatch) {
-            kernels::updateRows<B>(out, src, rows, n, nullptr, 0, m_net->arch.hidden);
-            src = out;
-            n = 0;
-        }
-    }
-    kernels::updateRows<B>(out, src, rows, n, nullptr, 0, m_net->arch.hidden);
+    sumPieceRows<B>(*m_net, pos, c, o, out);
     ++m_stats.refreshes;
 }
 
@@ -197,32 +223,57 @@ int BasicAccumulatorStack<B>::evaluate(const Position& pos) {
     const Color us = pos.sideToMove();
     const std::int16_t* ours = accumulator(pos, us);
     const std::int16_t* theirs = accumulator(pos, ~us);
-    const Architecture& a = m_net->arch;
-    const int bucket = outputBucket(a, popcount(pos.pieces()));
-    const std::int16_t* w = m_net->outRow(bucket);
-    const auto qa = std::int16_t(a.qa);
-    const std::uint32_t sum =
-        std::uint32_t(kernels::screluDot<B>(ours, w, a.hidden, qa)) +
-        std::uint32_t(kernels::screluDot<B>(theirs, w + a.hidden, a.hidden, qa));
-    return kernels::finishOutput(a, std::int32_t(sum), m_net->outBiases[bucket]);
+    return outputOf<B>(*m_net, ours, theirs, popcount(pos.pieces()));
 }
 
-template class BasicAccumulatorStack<simd::Scalar>;
+template <typename B>
+RemovalEvaluations evaluateRemovals(const Network& net, const Position& pos) {
+    const auto hidden = std::size_t(net.arch.hidden);
+    // Per colour: the accumulator of `pos`, and the one of the board without the current piece.
+    std::vector<std::int16_t> buffer(4 * hidden);
+    std::int16_t* full[kNumColors] = {buffer.data(), buffer.data() + hidden};
+    std::int16_t* cut[kNumColors] = {buffer.data() + 2 * hidden, buffer.data() + 3 * hidden};
+    Orientation o[kNumColors];
+    for (const Color c : {White, Black}) {
+        o[c] = orientation(net.arch, c, pos.kingSquare(c));
+        sumPieceRows<B>(net, pos, c, o[c], full[c]);
+    }
+    const Color us = pos.sideToMove();
+    const int pieceCount = popcount(pos.pieces());
+    RemovalEvaluations out;
+    out.base = outputOf<B>(net, full[us], full[~us], pieceCount);
+    for (Bitboard b = pos.pieces() & ~pos.pieces(King); b; b &= b - 1) {
+        const Square s = lsb(b);
+        const Piece p = pos.pieceOn(s);
+        for (const Color c : {White, Black}) {
+            const std::int16_t* row = net.ftRow(featureIndex(o[c], c, p, s));
+            kernels::updateRows<B>(cut[c], full[c], nullptr, 0, &row, 1, net.arch.hidden);
+        }
+        out.without[s] = outputOf<B>(net, cut[us], cut[~us], pieceCount - 1);
+    }
+    return out;
+}
+
+#define AXON_NN_INSTANTIATE(B)                                                                     \
+    template class BasicAccumulatorStack<B>;                                                       \
+    template RemovalEvaluations evaluateRemovals<B>(const Network&, const Position&);
+AXON_NN_INSTANTIATE(simd::Scalar)
 #if defined(AXON_NN_HAS_AVX512)
-template class BasicAccumulatorStack<simd::Avx512>;
+AXON_NN_INSTANTIATE(simd::Avx512)
 #endif
 #if defined(AXON_NN_HAS_AVX2)
-template class BasicAccumulatorStack<simd::Avx2>;
+AXON_NN_INSTANTIATE(simd::Avx2)
 #endif
 #if defined(AXON_NN_HAS_SSE41)
-template class BasicAccumulatorStack<simd::Sse41>;
+AXON_NN_INSTANTIATE(simd::Sse41)
 #endif
 #if defined(AXON_NN_HAS_NEON)
-template class BasicAccumulatorStack<simd::Neon>;
+AXON_NN_INSTANTIATE(simd::Neon)
 #endif
 #if defined(AXON_NN_HAS_SIMD128)
-template class BasicAccumulatorStack<simd::Simd128>;
+AXON_NN_INSTANTIATE(simd::Simd128)
 #endif
+#undef AXON_NN_INSTANTIATE
 
 int evaluateReference(const Network& net, const Position& pos) {
     const Architecture& a = net.arch;

@@ -92,6 +92,22 @@ class BasicAccumulatorStack {
 
 using AccumulatorStack = BasicAccumulatorStack<simd::Native>;
 
+// The network's evaluation of `pos` and of `pos` with each piece other than the kings taken off
+// the board in turn, the same side to move (castling rights, en passant and legality are no
+// inputs of the network, so every removal has an evaluation, even one that leaves a king in
+// check with the other side to move). No king moves, so each perspective keeps its king bucket
+// and mirror side: a removal is one feature row subtracted from each of the two accumulators of
+// `pos`, then the output layer of the bucket one piece lighter (no refresh per removal).
+// Centipawns from the side to move's view, unclamped, equal to evaluateReference of each board.
+struct RemovalEvaluations {
+    int base = 0; // `pos` itself
+    // `pos` without the piece on each square; set only where a piece other than a king stands.
+    std::array<int, chess::kNumSquares> without{};
+};
+
+template <typename Backend>
+RemovalEvaluations evaluateRemovals(const Network& net, const chess::Position& pos);
+
 // Evaluation without any SIMD vocabulary or incremental state: features summed in 64 bits and
 // wrapped where the kernels wrap. The reference the tests hold every back end to.
 int evaluateReference(const Network& net, const chess::Position& pos);

@@ -213,6 +213,10 @@ ParsedMessage parseClientMessage(std::string_view text) {
         request = r;
     } else if (type == "state") {
         request = StateRequest{};
+    } else if (type == "evalPieces") {
+        EvalPiecesRequest r;
+        r.fen = in.string("fen");
+        request = r;
     } else {
         out.error = "unknown message type '" + type + "'";
         return out;
@@ -384,6 +388,21 @@ std::string formatSearching(const Json& id, const ClampedLimits& limits) {
 
 std::string formatQueued(const Json& id, int position) {
     Json j = {{"type", "queued"}, {"position", position}};
+    putId(j, id);
+    return dump(j);
+}
+
+std::string formatPieces(const Json& id, const std::string& fen,
+                         const engine::PieceContributions& contributions) {
+    Json pieces = Json::array();
+    for (const engine::PieceContribution& p : contributions.pieces)
+        pieces.push_back({{"square", squareName(p.square)},
+                          {"piece", std::string(1, "PNBRQKpnbrqk"[p.piece])},
+                          {"cp", p.cp}});
+    Json j = {{"type", "pieces"},
+              {"fen", fen},
+              {"base", contributions.base},
+              {"pieces", std::move(pieces)}};
     putId(j, id);
     return dump(j);
 }

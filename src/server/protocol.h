@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "chess/position.h"
+#include "engine/engine.h"
 #include "search/search.h"
 #include "server/game.h"
 
@@ -68,8 +69,13 @@ struct SetOptionRequest {
 
 struct StateRequest {};
 
+// Each piece's contribution to the network's static evaluation (the analysis heat map).
+struct EvalPiecesRequest {
+    std::optional<std::string> fen; // absent: the session's current position
+};
+
 using Request = std::variant<NewGameRequest, PositionRequest, MoveRequest, UndoRequest, GoRequest,
-                             StopRequest, SetOptionRequest, StateRequest>;
+                             StopRequest, SetOptionRequest, StateRequest, EvalPiecesRequest>;
 
 struct ParsedMessage {
     // The client's "id" (any JSON value), echoed in every reply to this message; null if none.
@@ -101,6 +107,9 @@ std::string formatBestMove(const Json& id, chess::Move best, chess::Move ponder,
                            const chess::Position& root, bool chess960, bool played);
 std::string formatSearching(const Json& id, const ClampedLimits& limits);
 std::string formatQueued(const Json& id, int position);
+// The answer to evalPieces: `fen` is the position evaluated (written by the server).
+std::string formatPieces(const Json& id, const std::string& fen,
+                         const engine::PieceContributions& contributions);
 
 // The SAN of each move of `pv` from `root`, stopping at the first that is not legal there.
 std::vector<std::string> pvToSan(const chess::Position& root, const std::vector<chess::Move>& pv);

@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 
+#include "chess/fen.h"
 #include "chess/movegen.h"
 
 namespace axon::server {
@@ -380,6 +381,22 @@ void Session::handle(const Json& id, const StateRequest&) {
     {
         std::lock_guard lock(m_mutex);
         out = formatState(id, m_game, m_search != SearchState::Idle);
+    }
+    reply(id, out);
+}
+
+void Session::handle(const Json& id, const EvalPiecesRequest& r) {
+    // Reads the evaluation only: answered while a search runs too, and changes nothing.
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        if (!r.fen) {
+            out = formatPieces(id, m_game.fen(), m_engine.pieceContributions(m_game.position()));
+        } else if (auto pos = parseFen(*r.fen); !pos) {
+            out = formatError(id, "evalPieces: bad FEN: " + pos.error());
+        } else {
+            out = formatPieces(id, toFen(*pos), m_engine.pieceContributions(*pos));
+        }
     }
     reply(id, out);
 }

@@ -67,6 +67,7 @@ class Session : public std::enable_shared_from_this<Session> {
     void handle(const Json& id, const StopRequest& r);
     void handle(const Json& id, const SetOptionRequest& r);
     void handle(const Json& id, const StateRequest& r);
+    void handle(const Json& id, const EvalPiecesRequest& r);
     // Refuses (with a reason) changes to the game or engine while a search is on.
     std::optional<std::string> busy() const;
     // Starts the prepared search; the caller holds the mutex and a search slot. Sets `out` to

@@ -31,6 +31,20 @@ std::string formatScore(int score, search::Bound bound) {
     return text;
 }
 
+// `eval pieces`: one machine-readable line, White's view (docs/eval-pieces.md).
+std::string formatPieces(const engine::PieceContributions& c) {
+    std::string line = "info string pieces base " + std::to_string(c.base);
+    for (const engine::PieceContribution& p : c.pieces) {
+        line += ' ';
+        line += squareName(p.square);
+        line += ' ';
+        line += "PNBRQKpnbrqk"[p.piece];
+        line += ' ';
+        line += std::to_string(p.cp);
+    }
+    return line;
+}
+
 } // namespace
 
 Session::Session(Sink sink, engine::EngineLimits limits)
@@ -218,7 +232,13 @@ bool Session::handle(const std::string& line) {
     } else if (cmd == "d") {
         display();
     } else if (cmd == "eval") {
-        send(m_engine.evalBreakdown());
+        // Reads only the position and the evaluation: answered during a search too.
+        if (std::string what; !(in >> what))
+            send(m_engine.evalBreakdown());
+        else if (what == "pieces")
+            send(formatPieces(m_engine.pieceContributions()));
+        else
+            sendError("eval: unknown argument '" + what + "' (eval, or eval pieces)");
     } else if (cmd == "bench") {
         int depth = engine::kDefaultBenchDepth;
         if (std::string d; in >> d) {

@@ -7,7 +7,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, openPage, tid, screenshot, withShot, clickMove, dragMove, settleBoard, movesUci, pageFen,
+  launch, openPage, tid, screenshot, withShot, clickMove, dragMove, settleBoard, squareCentre, movesUci, pageFen,
   waitForTestHook, waitForPlies, waitForEngineState, choose, optionValues, loadFen, banner,
   waitForBanner, log, T,
 } from './lib/browser.mjs';
@@ -542,6 +542,56 @@ for (const mode of MODES) {
             assert.deepEqual(await movesUci(p3), []);
           });
         } finally { await p3.context().close(); }
+      });
+    }
+
+    if (mode.name === 'server') {
+      test("heat map: each piece's contribution in analysis (the native engine's numbers), the value on hover, hidden in play", async () => {
+        const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+        const toggle = tid(page, 'heatmap-toggle');
+        try {
+          await withShot(page, shot('heatmap'), async () => {
+            await tid(page, 'mode-analysis').click({ timeout: T.ui });
+            await loadFen(page, fen);
+            await toggle.check({ timeout: T.ui });
+            await page.waitForFunction(() => {
+              const o = document.querySelector('[data-testid="heatmap"]');
+              return o?.dataset.state === 'ready' && o.dataset.fen === document.querySelector('[data-testid="board"]')?.dataset.fen;
+            }, null, { timeout: T.engine, polling: 50 });
+            const cells = await page.locator('[data-testid="heatmap"] .heatmap-cell').evaluateAll((els) =>
+              els.map((e) => ({ square: e.dataset.square, cp: Number(e.dataset.cp), fill: getComputedStyle(e).backgroundColor })));
+            const out = await (await referee()).exchange([`position fen ${fen}`, 'eval pieces'], (l) => l.startsWith('info string pieces'));
+            const tokens = out[out.length - 1].split(' ').slice(5);
+            const expected = [];
+            for (let i = 0; i + 2 < tokens.length; i += 3) expected.push({ square: tokens[i], cp: Number(tokens[i + 2]) });
+            assert.equal(expected.length, 30, `eval pieces: ${out[out.length - 1]}`);
+            assert.deepEqual(cells.map(({ square, cp }) => ({ square, cp })), expected, 'the overlay shows the native engine\'s numbers');
+            const at = (sq) => cells.find((c) => c.square === sq);
+            assert.ok(at('d1').cp > 0 && at('d8').cp < 0, 'queens: d1 helps White, d8 helps Black');
+            assert.notEqual(at('d1').fill, at('d8').fill, 'signed colours');
+            // The value on hover, over the knight on f3 (the overlay takes no clicks).
+            await settleBoard(page);
+            const f3 = await squareCentre(page, 'f3');
+            await page.mouse.move(f3.x, f3.y);
+            const tip = tid(page, 'heatmap-tip');
+            await tip.waitFor({ state: 'visible', timeout: T.ui });
+            assert.equal(await tip.getAttribute('data-square'), 'f3');
+            const text = await tip.textContent();
+            const cp = at('f3').cp;
+            assert.equal(text, `White knight f3: ${cp > 0 ? '+' : cp < 0 ? '\u2212' : ''}${Math.abs(cp)} cp${cp > 0 ? ', helps White' : cp < 0 ? ', helps Black' : ''}`);
+            await screenshot(page, shot('heatmap-hover'));
+            await page.mouse.move(0, 0);
+            await tip.waitFor({ state: 'hidden', timeout: T.ui });
+            // Play hides it.
+            await tid(page, 'mode-play').click({ timeout: T.ui });
+            await page.waitForFunction(() => document.querySelector('[data-testid="heatmap"]')?.dataset.state === 'off', null, { timeout: T.ui });
+            assert.equal(await tid(page, 'heatmap').isVisible(), false, 'the heat map is hidden in play');
+          });
+        } finally {
+          // The choice is remembered: later tests (and runs) start with it off.
+          await tid(page, 'mode-analysis').click({ timeout: T.ui });
+          await toggle.uncheck({ timeout: T.ui });
+        }
       });
     }
 

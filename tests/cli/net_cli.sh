@@ -3,7 +3,8 @@
 # `axon net`: a random network is written reproducibly, `info` accepts it and refuses a cut or
 # damaged copy with a message and exit status 1, `export` then `import` through safetensors gives
 # the identical file and a damaged safetensors file is refused, and `bench` prints the speeds
-# and ratios (float models included with --float).
+# and ratios (float models included with --float, the heat map's piece contributions with
+# --pieces).
 set -euo pipefail
 axon=$1
 dir=$(mktemp -d)
@@ -42,4 +43,8 @@ grep -qE "^mlp +[0-9]+ evals/s, incremental/mlp [0-9.]+ \(mlp over planes8x8x14\
 grep -qE "^cnn +[0-9]+ evals/s" <<<"$out" || fail "bench --float: $out"
 grep -qE "^incremental +[0-9]+ evals/s " <<<"$out" || fail "bench: $out"
 grep -qE "^ratio +[0-9.]+$" <<<"$out" || fail "bench: $out"
-echo "net: random, info, export, import, bench ok"
+out=$("$axon" net bench "$dir/a.nnue" --seconds 0.05 --pieces)
+grep -qE "^pieces +[0-9.]+ us per position, [0-9.]+ pieces each" <<<"$out" || fail "bench --pieces: $out"
+grep -qE "^pieces-full +[0-9.]+ us per position \(a refresh for each board\), full/pieces [0-9.]+$" <<<"$out" ||
+    fail "bench --pieces: $out"
+echo "net: random, info, export, import, bench (--float, --pieces) ok"

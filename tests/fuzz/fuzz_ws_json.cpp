@@ -3,11 +3,12 @@
 // text is either a typed request or an error message that is itself valid JSON; a request is
 // applied to a game as the session would (FEN, PGN, UCI or SAN moves, undo), every reply
 // formatted from it parses as JSON, and a search request's limits are bounded by the think-time
-// cap whatever it asked.
+// cap whatever it asked; evalPieces answers one contribution per piece but the kings.
 #include <nlohmann/json.hpp>
 
 #include "chess/fen.h"
 #include "engine/engine.h"
+#include "engine/eval_file.h"
 #include "fuzz_check.h"
 #include "server/protocol.h"
 
@@ -58,6 +59,16 @@ struct Apply {
     void operator()(const StopRequest&) const {}
     void operator()(const SetOptionRequest&) const {}
     void operator()(const StateRequest&) const {}
+    void operator()(const EvalPiecesRequest& r) const {
+        auto pos = r.fen ? chess::parseFen(*r.fen) : util::Result<chess::Position>(game.position());
+        if (!pos) return requireJson(formatError(id, pos.error()), "an evalPieces error is JSON");
+        // The embedded network, as a session evaluates (the hand-written evaluation without one).
+        static const eval::EvalSource source{engine::embeddedNetwork(), {}};
+        const engine::PieceContributions c = eval::pieceContributions(source, *pos);
+        require(int(c.pieces.size()) == chess::popcount(pos->pieces()) - 2,
+                "every piece but the kings has a contribution");
+        requireJson(formatPieces(id, chess::toFen(*pos), c), "a pieces reply is JSON");
+    }
 };
 
 } // namespace

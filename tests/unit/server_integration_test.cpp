@@ -331,6 +331,69 @@ TEST(ServerIntegration, AnalysisStopsOnRequestAndAtTheThinkCap) {
     srv.stop();
 }
 
+TEST(ServerIntegration, EvalPiecesForTheGameOrAFenDuringASearchTooAndBadFensRefused) {
+    server::Server srv(testConfig());
+    ASSERT_FALSE(srv.start());
+    WsClient client;
+    connectAndGreet(client, srv.port());
+
+    // The game's position (the start) when no FEN is given.
+    client.send({{"type", "evalPieces"}, {"id", 1}});
+    auto pieces = client.waitFor("pieces");
+    ASSERT_TRUE(pieces);
+    EXPECT_EQ((*pieces)["id"], 1);
+    EXPECT_EQ((*pieces)["fen"], chess::Position::kStartFen);
+    const Json& list = (*pieces)["pieces"];
+    ASSERT_EQ(list.size(), 30u); // every piece but the kings
+    for (const Json& p : list) EXPECT_NE(p["piece"].get<std::string>(), "K");
+    EXPECT_EQ(list[3], Json({{"square", "d1"}, {"piece", "Q"}, {"cp", list[3]["cp"]}}));
+    EXPECT_GT(list[3]["cp"].get<int>(), 0);
+    EXPECT_LT(list[26]["cp"].get<int>(), 0); // d8, Black's queen
+    EXPECT_EQ(list[26]["square"], "d8");
+
+    // Bad input: each answered with an error naming the problem, the session going on.
+    const std::pair<Json, std::string> bad[] = {
+        {"not a fen", "evalPieces: bad FEN"},
+        {"8/8/8/8/8/8/8/8 w - - 0 1", "evalPieces: bad FEN"}, // no kings
+        {42, "'fen' must be a string"},
+    };
+    int id = 10;
+    for (const auto& [fen, message] : bad) {
+        client.send({{"type", "evalPieces"}, {"fen", fen}, {"id", ++id}});
+        auto error = client.next();
+        ASSERT_TRUE(error);
+        EXPECT_EQ((*error)["type"], "error") << *error;
+        EXPECT_EQ((*error)["id"], id);
+        EXPECT_NE((*error)["message"].get<std::string>().find(message), std::string::npos)
+            << *error;
+    }
+
+    // During an analysis: answered at once, for the FEN given, the search going on.
+    client.send({{"type", "go"}, {"infinite", true}, {"id", "a"}});
+    ASSERT_TRUE(client.waitFor("searching"));
+    const std::string pinned = "4k3/8/8/8/1b6/8/3N4/4K3 b - - 0 1";
+    client.send({{"type", "evalPieces"}, {"fen", pinned}, {"id", 20}});
+    std::vector<Json> skipped;
+    pieces = client.waitFor("pieces", &skipped);
+    ASSERT_TRUE(pieces);
+    for (const Json& m : skipped) EXPECT_NE(m["type"], "bestmove");
+    EXPECT_EQ((*pieces)["id"], 20);
+    EXPECT_EQ((*pieces)["fen"], pinned);
+    engine::Engine reference;
+    auto pos = chess::parseFen(pinned);
+    ASSERT_TRUE(pos.ok());
+    const engine::PieceContributions expected = reference.pieceContributions(*pos);
+    EXPECT_EQ((*pieces)["base"], expected.base);
+    ASSERT_EQ((*pieces)["pieces"].size(), 2u);
+    EXPECT_EQ((*pieces)["pieces"][0]["cp"], expected.pieces[0].cp);
+    EXPECT_EQ((*pieces)["pieces"][1]["cp"], expected.pieces[1].cp);
+    client.send({{"type", "stop"}});
+    auto best = client.waitFor("bestmove", nullptr, 5s);
+    ASSERT_TRUE(best);
+    EXPECT_EQ((*best)["id"], "a");
+    srv.stop();
+}
+
 TEST(ServerIntegration, ConcurrentClientsAreIndependent) {
     auto config = testConfig();
     config.maxSearches = 1; // the second search queues behind the first

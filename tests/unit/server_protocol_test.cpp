@@ -66,6 +66,10 @@ TEST(ServerProtocol, ParsesEveryMessageType) {
         std::holds_alternative<StopRequest>(*parseClientMessage(R"({"type":"stop"})").request));
     EXPECT_TRUE(
         std::holds_alternative<StateRequest>(*parseClientMessage(R"({"type":"state"})").request));
+    auto pieces =
+        parseClientMessage(R"({"type":"evalPieces","fen":"8/8/8/8/8/8/8/K1k5 w - - 0 1"})");
+    EXPECT_EQ(*requestAs<EvalPiecesRequest>(pieces).fen, "8/8/8/8/8/8/8/K1k5 w - - 0 1");
+    EXPECT_FALSE(requestAs<EvalPiecesRequest>(parseClientMessage(R"({"type":"evalPieces"})")).fen);
     auto opt = parseClientMessage(R"({"type":"setOption","name":"Hash","value":32})");
     EXPECT_EQ(requestAs<SetOptionRequest>(opt).value, "32");
     EXPECT_EQ(requestAs<SetOptionRequest>(
@@ -103,6 +107,7 @@ TEST(ServerProtocol, RejectsMalformedMessagesKeepingTheId) {
         {R"({"type":"position","pgn":"1. e4 *","fen":"x"})", "either pgn or fen"},
         {R"({"type":"setOption","value":1})", "needs a string 'name'"},
         {R"({"type":"setOption","name":"Hash","value":[1]})", "'value' must be"},
+        {R"({"type":"evalPieces","fen":42})", "'fen' must be a string"},
     };
     for (const Case& c : cases) {
         const ParsedMessage m = parseClientMessage(c.text);
@@ -237,6 +242,22 @@ TEST(ServerProtocol, InfoAndBestMoveCarryUciAndSan) {
     EXPECT_TRUE(best["move"].is_null());
     // A PV that turns illegal stops its SAN there.
     EXPECT_EQ(pvToSan(root, {info.pv[0], info.pv[0]}).size(), 1u);
+}
+
+TEST(ServerProtocol, PiecesListEveryContributionFromWhitesView) {
+    engine::PieceContributions c;
+    c.base = -35;
+    c.pieces = {{chess::D1, chess::WhiteQueen, 912}, {chess::E5, chess::BlackPawn, -88}};
+    const Json j = Json::parse(formatPieces(4, "fen text", c));
+    EXPECT_EQ(j["type"], "pieces");
+    EXPECT_EQ(j["id"], 4);
+    EXPECT_EQ(j["fen"], "fen text");
+    EXPECT_EQ(j["base"], -35);
+    ASSERT_EQ(j["pieces"].size(), 2u);
+    EXPECT_EQ(j["pieces"][0], Json({{"square", "d1"}, {"piece", "Q"}, {"cp", 912}}));
+    EXPECT_EQ(j["pieces"][1], Json({{"square", "e5"}, {"piece", "p"}, {"cp", -88}}));
+    EXPECT_FALSE(Json::parse(formatPieces(nullptr, "f", {})).contains("id"));
+    EXPECT_TRUE(Json::parse(formatPieces(nullptr, "f", {}))["pieces"].empty());
 }
 
 TEST(ServerGame, MovesInUciOrSanIllegalOnesRejected) {

@@ -16,6 +16,15 @@
 
 namespace axon::test {
 
+// True in ASan/UBSan and TSan builds (tests/CMakeLists.txt), where the code runs 5-20x slower:
+// a test whose cost is repeating the same paths (deeper perft counts, a stream read many times)
+// does less of it there; the release build runs it whole.
+#ifdef AXON_SANITIZED_BUILD
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+
 // Path of a file under the shared data folder (../shared/data beside the checkout).
 inline std::filesystem::path sharedData(const std::string& relative) {
     const char* env = std::getenv("AXON_SHARED_DATA");

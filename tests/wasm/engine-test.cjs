@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Node test of the in-browser engine (scripts/test-wasm-engine.sh): bench signature, fixed-node
-// searches and perft divides equal to the native engine's, the UCI handshake, malformed input answered with
+// searches, perft divides and `eval pieces` equal to the native engine's, the UCI handshake, malformed input answered with
 // `info string error` while the engine keeps working, and each build's search behaviour (st: no
 // unbounded search; mt: stop and isready during a search, helper threads).
 //
@@ -82,6 +82,26 @@ async function comparePerft(engine) {
     engine.send('setoption name UCI_Chess960 value false');
 }
 
+// `eval pieces` (the analysis heat map): the same line as the native engine's, number for number.
+async function comparePieces(engine) {
+    const positions = kPositions.concat([
+        'position fen 4k3/8/8/8/1b6/8/3N4/4K3 b - - 0 1',
+        'position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
+    ]);
+    for (const position of positions) {
+        const native = spawnSync(nativeAxon, [], { input: `${position}\neval pieces\n`, encoding: 'utf8' });
+        const expected = native.stdout.split('\n').filter((l) => l.startsWith('info string pieces'));
+        const from = engine.lines.length;
+        engine.send(position);
+        engine.send('eval pieces');
+        const at = await engine.waitFor(/^info string pieces /, from);
+        const got = engine.lines[at];
+        check(expected.length === 1 && got === expected[0] && /^info string pieces base -?\d+( [a-h][1-8] [PNBRQpnbrq] -?\d+)+$/.test(got),
+            `eval pieces equals native: ${position.slice(0, 50)} -> ${got.slice(0, 60)}`,
+            `native: ${expected.join(' | ')}\nwasm:   ${got}`);
+    }
+}
+
 async function handshake(engine) {
     const from = engine.lines.length;
     engine.send('uci');
@@ -124,6 +144,7 @@ async function malformed(engine) {
         'setoption name No Such Option value 1',
         'setoption Hash 16',
         'bench 0',
+        'eval piece',
         'x'.repeat(5000),
     ];
     engine.send('position startpos moves e2e4');
@@ -171,6 +192,10 @@ async function multiThreaded(engine) {
     engine.send('isready');
     const ready = await engine.waitFor(/^readyok$/, from);
     check(!engine.lines.slice(from, ready).some((l) => l.startsWith('bestmove')), 'isready answered during go infinite');
+    // The heat map's request is answered during the search too (the page asks while it analyses).
+    engine.send('eval pieces');
+    const pieces = await engine.waitFor(/^info string pieces /, from);
+    check(!engine.lines.slice(from, pieces).some((l) => l.startsWith('bestmove')), 'eval pieces answered during go infinite');
     engine.send('stop');
     const best = await engine.waitFor(/^bestmove /, from, 10000);
     check(best > ready, `stop ends go infinite with 2 threads: ${engine.lines[best]}`);
@@ -186,6 +211,7 @@ async function multiThreaded(engine) {
     await handshake(engine);
     await compareSearches(engine);
     await comparePerft(engine);
+    await comparePieces(engine);
     await malformed(engine);
     if (build === 'st') await singleThreaded(engine);
     else await multiThreaded(engine);

@@ -13,6 +13,7 @@ import { EngineSwitch } from './engine-switch';
 import { makeComment } from 'chessops/pgn';
 import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
 import { EvalGraph } from './graphs';
+import { HeatmapOverlay } from './heatmap';
 import { MoveList } from './move-list';
 import { GameStore } from './game-store';
 import type { LibrarySource } from './library';
@@ -141,6 +142,15 @@ const engines: EngineSwitch = new EngineSwitch(
     saveSettings(settings);
   },
 );
+
+// The analysis heat map: follows the board, the mode and the engine through their DOM attributes.
+new HeatmapOverlay({
+  board: byTestId('board'),
+  layout,
+  toggleHost: document.querySelector<HTMLElement>('.analysis-panel .card-head') ?? layout,
+  engine: () => engines.engine,
+  engineStatus: byTestId('engine-status'),
+});
 
 const store = new GameStore({
   game: () => game,

@@ -68,6 +68,25 @@ export interface SearchHandle {
   stop(): void;
 }
 
+/**
+ * One piece's share of the network's static evaluation (docs/eval-pieces.md): the evaluation of
+ * the position minus the evaluation without that piece, in centipawns from White's point of view.
+ */
+export interface PieceContribution {
+  /** The square, e.g. 'e4'. */
+  square: string;
+  /** The piece as a FEN letter: 'N' a white knight, 'q' a black queen. */
+  piece: string;
+  cp: number;
+}
+
+/** The answer to Engine.evalPieces: every piece but the kings, a1 to h8. */
+export interface PieceEval {
+  /** The network's static evaluation of the position, centipawns, White's point of view. */
+  base: number;
+  pieces: PieceContribution[];
+}
+
 export interface Engine {
   readonly kind: EngineKind;
   readonly build: EngineBuild;
@@ -86,6 +105,12 @@ export interface Engine {
   search(request: SearchRequest): SearchHandle;
   /** Forgets the hash table and history, between unrelated games. */
   newGame(): void;
+  /**
+   * Each piece's contribution to the static evaluation of `fen` (the analysis heat map). Answered
+   * while a search runs too (the single-threaded WASM build answers when its search ends);
+   * rejects when the engine refuses the position or stops.
+   */
+  evalPieces(fen: string): Promise<PieceEval>;
   dispose(): void;
 }
 

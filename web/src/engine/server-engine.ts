@@ -6,6 +6,7 @@ import {
   type Engine,
   type EngineBuild,
   type EngineKind,
+  type PieceEval,
   type SearchHandle,
   type SearchInfo,
   type SearchRequest,
@@ -215,6 +216,15 @@ export class ServerEngine extends EngineBase implements Engine {
     this.m_idle = previous.then(() => this.request({ type: 'newGame' })).catch(() => undefined);
   }
 
+  /** The server's `evalPieces` request: answered at once, during a search too (docs/server.md). */
+  async evalPieces(fen: string): Promise<PieceEval> {
+    if (this.m_state === 'error' || this.m_socket.readyState !== WebSocket.OPEN)
+      throw new Error(this.m_error || 'the server engine is not connected');
+    const reply = await this.request({ type: 'evalPieces', fen });
+    if (reply.type !== 'pieces') throw new Error(String(reply.message ?? 'no answer from the server'));
+    return toPieceEval(reply);
+  }
+
   dispose(): void {
     this.m_disposed = true;
     clearTimeout(this.m_retryTimer);
@@ -248,7 +258,8 @@ export class ServerEngine extends EngineBase implements Engine {
       return;
     }
     const reply = this.m_replies.get(id);
-    if (reply && (message.type === 'state' || message.type === 'error' || message.type === 'option')) {
+    const replyTypes = ['state', 'error', 'option', 'pieces'];
+    if (reply && replyTypes.includes(message.type)) {
       this.m_replies.delete(id);
       reply(message);
     } else if (message.type === 'error') {
@@ -283,5 +294,13 @@ function toSearchInfo(message: ServerMessage): SearchInfo {
     wdl: wdl && wdl.length === 3 ? [wdl[0]!, wdl[1]!, wdl[2]!] : undefined,
     time: Number(message.time ?? 0),
     pv: (message.pv as string[] | undefined) ?? [],
+  };
+}
+
+function toPieceEval(message: ServerMessage): PieceEval {
+  const pieces = (message.pieces as { square?: unknown; piece?: unknown; cp?: unknown }[] | undefined) ?? [];
+  return {
+    base: Number(message.base ?? 0),
+    pieces: pieces.map((p) => ({ square: String(p.square), piece: String(p.piece), cp: Number(p.cp) })),
   };
 }

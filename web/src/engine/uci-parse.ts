@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Parsing of UCI `info` and `bestmove` lines into the engine-neutral types.
+// Parsing of UCI `info`, `bestmove` and `info string pieces` lines into the engine-neutral types.
 
-import type { SearchInfo } from './engine';
+import type { PieceContribution, PieceEval, SearchInfo } from './engine';
 
 const kNumericFields = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'time']);
 
@@ -57,4 +57,51 @@ export function parseBestMove(line: string): { bestmove: string | null; ponder: 
     !m || m === '(none)' || m === '0000' ? null : m;
   const ponderAt = tokens.indexOf('ponder');
   return { bestmove: clean(tokens[1]), ponder: ponderAt > 0 ? clean(tokens[ponderAt + 1]) : null };
+}
+
+/**
+ * Parses the answer to `eval pieces`: `info string pieces base <cp> (<square> <piece> <cp>)*`,
+ * White's point of view (docs/eval-pieces.md). Null for any other line or a malformed one.
+ */
+export function parsePiecesLine(line: string): PieceEval | null {
+  const tokens = line.trim().split(/\s+/);
+  if (tokens[0] !== 'info' || tokens[1] !== 'string' || tokens[2] !== 'pieces' || tokens[3] !== 'base') return null;
+  const integer = (text: string | undefined): number | null => (text !== undefined && /^-?\d+$/.test(text) ? Number(text) : null);
+  const base = integer(tokens[4]);
+  if (base === null || (tokens.length - 5) % 3 !== 0) return null;
+  const pieces: PieceContribution[] = [];
+  for (let i = 5; i < tokens.length; i += 3) {
+    const square = tokens[i]!;
+    const piece = tokens[i + 1]!;
+    const cp = integer(tokens[i + 2]);
+    if (!/^[a-h][1-8]$/.test(square) || !/^[PNBRQpnbrq]$/.test(piece) || cp === null) return null;
+    pieces.push({ square, piece, cp });
+  }
+  return { base, pieces };
+}
+
+/**
+ * The pieces of a FEN's board other than the kings, a1 to h8, as `eval pieces` lists them:
+ * `square piece` pairs joined by spaces ('a1 R b1 N ...'). An answer whose pieces differ was not
+ * about this FEN (the engine refused the position and kept its previous one).
+ */
+export function fenPieceList(fen: string): string {
+  const ranks = (fen.trim().split(/\s+/)[0] ?? '').split('/');
+  const out: string[] = [];
+  for (let rank = 1; rank <= 8; rank++) {
+    const row = ranks[8 - rank] ?? '';
+    let file = 0;
+    for (const c of row) {
+      if (/\d/.test(c)) file += Number(c);
+      else {
+        if (c !== 'K' && c !== 'k') out.push(`${String.fromCharCode(97 + file)}${rank} ${c}`);
+        file++;
+      }
+    }
+  }
+  return out.join(' ');
+}
+
+export function pieceEvalList(answer: PieceEval): string {
+  return answer.pieces.map((p) => `${p.square} ${p.piece}`).join(' ');
 }

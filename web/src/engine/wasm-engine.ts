@@ -6,13 +6,14 @@ import {
   type Engine,
   type EngineBuild,
   type EngineKind,
+  type PieceEval,
   type SearchHandle,
   type SearchInfo,
   type SearchLimits,
   type SearchRequest,
   type SearchResult,
 } from './engine';
-import { parseBestMove, parseInfoLine } from './uci-parse';
+import { fenPieceList, parseBestMove, parseInfoLine, parsePiecesLine, pieceEvalList } from './uci-parse';
 
 export const kWorkerUrl = 'engine/axon-engine-worker.js';
 /** The single-threaded build cannot be stopped by message, so "infinite" becomes this long. */
@@ -23,10 +24,19 @@ const kHashMiB = 32;
 const kMaxSearchThreads = 4;
 
 interface ActiveSearch {
+  request: SearchRequest;
   onInfo?: (info: SearchInfo) => void;
   resolve: (result: SearchResult) => void;
   bestPvMove: string | null;
   stopRequested: boolean;
+}
+
+/** An `eval pieces` asked of the worker: posted once it is ready, answered in order. */
+interface PiecesRequest {
+  fen: string;
+  resolve: (answer: PieceEval) => void;
+  reject: (error: Error) => void;
+  posted: boolean;
 }
 
 export class WasmEngine extends EngineBase implements Engine {
@@ -41,6 +51,9 @@ export class WasmEngine extends EngineBase implements Engine {
   private m_booting: Promise<void>;
   private m_idle: Promise<unknown> = Promise.resolve();
   private m_cancelPrevious: (() => void) | null = null;
+  /** The current worker has answered `isready`: commands posted now reach a running engine. */
+  private m_workerReady = false;
+  private m_pieces: PiecesRequest[] = [];
 
   constructor(private readonly m_url: string = kWorkerUrl) {
     super();
@@ -78,7 +91,7 @@ export class WasmEngine extends EngineBase implements Engine {
       const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
       this.post(`position fen ${request.fen}${moves}`);
       return new Promise<SearchResult>((resolve) => {
-        mine = { onInfo: request.onInfo, resolve, bestPvMove: null, stopRequested: false };
+        mine = { request, onInfo: request.onInfo, resolve, bestPvMove: null, stopRequested: false };
         this.m_active = mine;
         this.setState('thinking');
         this.post(this.goCommand(request.limits));
@@ -101,16 +114,84 @@ export class WasmEngine extends EngineBase implements Engine {
     this.m_idle = this.m_idle.then(() => this.m_booting).then(() => this.post('ucinewgame')).catch(() => undefined);
   }
 
+  /**
+   * `position fen` + `eval pieces`, posted at once rather than after the running search: the mt
+   * build's UCI thread answers during a search. The st build reads nothing until its search ends:
+   * a bounded search (a game move, a review step) is waited for; an unbounded analysis (60 s in
+   * st) is restarted in a new worker, which answers first (see restartAnalysis).
+   */
+  evalPieces(fen: string): Promise<PieceEval> {
+    return new Promise<PieceEval>((resolve, reject) => {
+      this.m_pieces.push({ fen, resolve, reject, posted: false });
+      const active = this.m_active;
+      if (this.m_build === 'st' && active && this.m_workerReady && isUnbounded(active.request.limits)) this.restartAnalysis(active);
+      else this.postPieces();
+    });
+  }
+
+  /**
+   * st only: replaces the worker busy with an analysis by a fresh one, which answers the waiting
+   * `eval pieces` first and then runs the same analysis again from its start (the hash is lost).
+   * The analysis's handle stays valid: its lines keep coming, its stop() still ends it.
+   */
+  private restartAnalysis(active: ActiveSearch): void {
+    this.m_worker?.terminate();
+    this.m_worker = null;
+    this.m_workerReady = false;
+    this.m_booting = this.boot();
+    this.m_booting.then(
+      () => {
+        if (this.m_active !== active || active.stopRequested) return;
+        this.configure(active.request.limits);
+        const moves = active.request.moves.length ? ` moves ${active.request.moves.join(' ')}` : '';
+        this.post(`position fen ${active.request.fen}${moves}`);
+        this.setState('thinking');
+        this.post(this.goCommand(active.request.limits));
+      },
+      () => undefined,
+    );
+  }
+
   dispose(): void {
     this.m_cancelPrevious?.();
     this.m_worker?.terminate();
     this.m_worker = null;
+    this.m_workerReady = false;
+    this.failPieces('the engine was closed');
+  }
+
+  private postPieces(): void {
+    if (!this.m_worker || !this.m_workerReady) return;
+    for (const request of this.m_pieces) {
+      if (request.posted) continue;
+      request.posted = true;
+      this.post(`position fen ${request.fen}`);
+      this.post('eval pieces');
+    }
+  }
+
+  private failPieces(message: string): void {
+    for (const request of this.m_pieces.splice(0)) request.reject(new Error(message));
+  }
+
+  private onPiecesLine(line: string): void {
+    const request = this.m_pieces.find((r) => r.posted);
+    if (!request) return;
+    this.m_pieces.splice(this.m_pieces.indexOf(request), 1);
+    const answer = parsePiecesLine(line);
+    if (!answer) request.reject(new Error(`unreadable answer: ${line.slice(0, 80)}`));
+    else if (pieceEvalList(answer) !== fenPieceList(request.fen))
+      request.reject(new Error('the engine did not take the position'));
+    else request.resolve(answer);
   }
 
   /** Starts the worker and runs the uci / isready handshake. */
   private boot(): Promise<void> {
     this.setState('loading');
     this.m_sentOptions.clear();
+    // Requests posted to a previous worker went with it: the new one gets them once ready.
+    this.m_workerReady = false;
+    for (const request of this.m_pieces) request.posted = false;
     return new Promise<void>((resolve, reject) => {
       let worker: Worker;
       try {
@@ -125,9 +206,16 @@ export class WasmEngine extends EngineBase implements Engine {
       const fail = (message: string): void => {
         clearTimeout(timer);
         worker.terminate();
-        if (this.m_worker === worker) this.m_worker = null;
+        // A worker replaced while it booted (stopByRestart during restartAnalysis's boot) fails
+        // alone: its successor is the engine now.
+        if (this.m_worker !== worker && this.m_worker !== null) {
+          reject(new Error(message));
+          return;
+        }
+        this.m_worker = null;
         this.setState('error', message);
         this.finishActive(null, null);
+        this.failPieces(message);
         reject(new Error(message));
       };
       worker.onerror = (event) => {
@@ -162,6 +250,9 @@ export class WasmEngine extends EngineBase implements Engine {
           clearTimeout(timer);
           this.m_lineListener = (l) => this.onSearchLine(l);
           this.setState('ready');
+          // Before any search waiting for this boot posts its `go`.
+          this.m_workerReady = true;
+          this.postPieces();
           resolve();
         }
       };
@@ -170,6 +261,10 @@ export class WasmEngine extends EngineBase implements Engine {
   }
 
   private onSearchLine(line: string): void {
+    if (line.startsWith('info string pieces ')) {
+      this.onPiecesLine(line);
+      return;
+    }
     const active = this.m_active;
     if (!active) return;
     if (line.startsWith('info')) {
@@ -189,6 +284,7 @@ export class WasmEngine extends EngineBase implements Engine {
     const active = this.m_active;
     this.m_worker?.terminate();
     this.m_worker = null;
+    this.m_workerReady = false;
     this.finishActive(active?.bestPvMove ?? null, null);
     this.m_booting = this.boot();
     this.m_booting.catch(() => undefined);
@@ -231,4 +327,9 @@ export class WasmEngine extends EngineBase implements Engine {
   private post(command: string): void {
     this.m_worker?.postMessage(command);
   }
+}
+
+/** A search the page leaves to run until stopped (st runs it as `go movetime 60000`). */
+function isUnbounded(limits: SearchLimits): boolean {
+  return limits.movetime === undefined && !limits.clock && limits.depth === undefined && limits.nodes === undefined;
 }
