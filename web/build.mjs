@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Bundles the front end with esbuild into dist/: main.js, main.css (chessground's CSS and the
-// cburnett pieces inlined), index.html. The engine files are copied by scripts/build-web.sh.
+// Bundles the front end with esbuild into dist/: main.js (with the opening names of
+// openings-table.mjs), main.css (chessground's CSS and the cburnett pieces inlined), index.html.
+// The engine files are copied by scripts/build-web.sh.
 
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { openingsPlugin } from './openings-table.mjs';
 
 const outdir = 'dist';
 mkdirSync(outdir, { recursive: true });
@@ -18,6 +20,7 @@ await build({
   outdir,
   logLevel: 'warning',
   legalComments: 'linked',
+  plugins: [openingsPlugin()],
 });
 
 await build({

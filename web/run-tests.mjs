@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { openingsPlugin } from './openings-table.mjs';
 
 const outdir = 'node_modules/.axon-tests';
 rmSync(outdir, { recursive: true, force: true });
@@ -16,6 +17,7 @@ await build({
   outdir,
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
+  plugins: [openingsPlugin()],
 });
 const run = spawnSync(process.execPath, ['--test', ...tests.map((f) => `${outdir}/${f.replace(/\.ts$/, '.mjs')}`)], {
   stdio: 'inherit',

@@ -15,6 +15,8 @@ import { NativeEngine, START_FEN, sameFen } from './lib/native.mjs';
 import { WsReferee } from './lib/ws-referee.mjs';
 // The move tree, PGN, storage and reconnection tests (once, not per mode).
 import './game-record.test.mjs';
+// Review, opening names, the clock and the opponent (once, on the axon serve page).
+import './review-clock.test.mjs';
 
 const AXON_BIN = process.env.AXON_BIN;
 const SERVER_URL = process.env.AXON_SERVER_URL; // axon serve, also the SAN referee

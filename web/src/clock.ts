@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// ChessClock: two countdown clocks with increment, the running side, flag fall, and their display.
+// ChessClock: two countdown clocks with increment, the running side, flag fall, and their display
+// (tenths of a second under 10 s); the time controls, presets and custom ones.
 
 import type { Color } from 'chessops/types';
 
@@ -19,12 +20,57 @@ export const kTimeControls: TimeControl[] = [
   { id: 'unlimited', initialMs: 0, incrementMs: 0 },
 ];
 
+/** Bounds of a custom time control: minutes (whole seconds, at least kCustomMinMs) and increment. */
+export const kCustomMinMs = 15_000;
+export const kCustomMaxMinutes = 180;
+export const kCustomMaxIncrementS = 180;
+
+/**
+ * A time control from its id: a preset, or any `minutes+increment` (a custom one, such as
+ * `7+3` or `0.5+0`) within the custom bounds; otherwise the default 5+0.
+ */
 export function timeControlById(id: string): TimeControl {
-  return kTimeControls.find((tc) => tc.id === id) ?? kTimeControls[2]!;
+  const preset = kTimeControls.find((tc) => tc.id === id);
+  if (preset) return preset;
+  const [minutes, increment] = id.split('+');
+  const custom = minutes !== undefined && increment !== undefined ? parseTimeControl(minutes, increment) : null;
+  return custom && 'tc' in custom ? custom.tc : kTimeControls[2]!;
 }
 
-/** m:ss, or h:mm:ss from an hour up; rounds up so 0:00 means the flag has fallen. */
+/** A number as the user typed it: digits with one `.` or `,`; NaN otherwise. */
+function parseDecimal(text: string): number {
+  const trimmed = text.trim().replace(',', '.');
+  return /^(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : NaN;
+}
+
+/**
+ * A custom time control from the user's minutes and increment (seconds), or why it is not one:
+ * minutes from 0.25 (kCustomMinMs) to kCustomMaxMinutes in whole seconds, an increment of whole
+ * seconds from 0 to kCustomMaxIncrementS. Its id is `minutes+increment` (`0.5+0`, `7+3`).
+ */
+export function parseTimeControl(minutesText: string, incrementText: string): { tc: TimeControl } | { error: string } {
+  const minutes = parseDecimal(minutesText);
+  const increment = parseDecimal(incrementText === '' ? '0' : incrementText);
+  if (!Number.isFinite(minutes)) return { error: 'Minutes must be a number, such as 3 or 0.5' };
+  const initialMs = Math.round(minutes * 60_000);
+  if (initialMs < kCustomMinMs) return { error: `At least ${kCustomMinMs / 1000} seconds (0.25 minutes)` };
+  if (minutes > kCustomMaxMinutes) return { error: `At most ${kCustomMaxMinutes} minutes` };
+  if (initialMs % 1000 !== 0) return { error: 'Minutes must come to whole seconds (0.5 is 30 s)' };
+  if (!Number.isInteger(increment)) return { error: 'The increment must be whole seconds, such as 0 or 2' };
+  if (increment > kCustomMaxIncrementS) return { error: `The increment is at most ${kCustomMaxIncrementS} seconds` };
+  return { tc: { id: `${initialMs / 60_000}+${increment}`, initialMs, incrementMs: increment * 1000 } };
+}
+
+/** Below this the clock shows tenths of a second. */
+export const kTenthsBelowMs = 10_000;
+
+/**
+ * m:ss, or h:mm:ss from an hour up, and 0:09.3 (tenths) under kTenthsBelowMs; rounds up, so that
+ * 0:00.0 means the flag has fallen.
+ */
 export function formatClock(ms: number): string {
+  const tenths = Math.max(0, Math.ceil(ms / 100));
+  if (tenths < kTenthsBelowMs / 100) return `0:${String(Math.floor(tenths / 10)).padStart(2, '0')}.${tenths % 10}`;
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
@@ -32,6 +78,15 @@ export function formatClock(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
+/** Milliseconds until formatClock(ms) shows something else (the next tenth or second down). */
+export function msUntilClockChange(ms: number): number {
+  if (ms <= 0) return 0;
+  const step = ms <= kTenthsBelowMs ? 100 : 1000;
+  const rest = ms % step;
+  return rest === 0 ? step : rest;
+}
+
+/** The running clock is redrawn at least this often, and whenever its text changes. */
 const kTickMs = 100;
 const kLowTimeMs = 20_000;
 
@@ -93,8 +148,16 @@ export class ChessClock {
     this.pause();
     this.m_running = color;
     this.m_since = performance.now();
-    this.m_timer = window.setInterval(() => this.tick(), kTickMs);
     this.render();
+    this.schedule();
+  }
+
+  /** The next tick: when the text changes (a tenth or a second), kTickMs at the latest. */
+  private schedule(): void {
+    const color = this.m_running;
+    if (!color) return;
+    const delay = Math.min(kTickMs, msUntilClockChange(this.remaining(color)) + 1);
+    this.m_timer = window.setTimeout(() => this.tick(), delay);
   }
 
   /** The side to move finished its move: it gets the increment (if its clock ran) and the other side's clock runs. */
@@ -118,7 +181,7 @@ export class ChessClock {
 
   private pause(): void {
     if (this.m_running) this.m_remaining[this.m_running] = this.remaining(this.m_running);
-    if (this.m_timer !== undefined) clearInterval(this.m_timer);
+    if (this.m_timer !== undefined) clearTimeout(this.m_timer);
     this.m_timer = undefined;
     this.m_since = performance.now();
   }
@@ -139,6 +202,7 @@ export class ChessClock {
       this.m_onLowTime(color);
     }
     this.render();
+    this.schedule();
   }
 
   render(): void {

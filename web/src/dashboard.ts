@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The engine dashboard: depth, nodes, speed, hash, time, WDL and PV of the running search, the TT
-// fill over time and a small board with the position the PV leads to.
+// fill over time and a small board with the position the PV leads to. Concealed (nothing of the
+// search shown) while the player plays Axon, unless they ask to see it.
 
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
@@ -27,8 +28,12 @@ export class Dashboard {
   private m_pvBoard: Api;
   private m_hashGraph: HashGraph;
   private m_fields: Record<string, HTMLElement>;
+  private m_concealed = false;
+  /** The latest line since clear(), shown again when the search is revealed. */
+  private m_latest: SearchInfo | null = null;
 
-  constructor(root: HTMLElement) {
+  constructor(private readonly m_element: HTMLElement) {
+    const root = m_element;
     const ids = ['depth', 'seldepth', 'nodes', 'nps', 'hashfull', 'time', 'wdl', 'pv', 'score'];
     this.m_fields = Object.fromEntries(ids.map((id) => [id, byTestId(`dash-${id}`, root)]));
     this.m_hashGraph = new HashGraph(byTestId('dash-hash-graph', root) as unknown as SVGSVGElement);
@@ -46,7 +51,19 @@ export class Dashboard {
     this.m_root = position.clone();
   }
 
+  /** Hides the search (its values are not even written) or shows it again, with its latest line. */
+  setConcealed(concealed: boolean): void {
+    if (concealed === this.m_concealed) return;
+    this.m_concealed = concealed;
+    this.m_element.dataset.concealed = String(concealed);
+    byTestId('dash-concealed', this.m_element).hidden = !concealed;
+    const latest = this.m_latest;
+    this.clear();
+    if (!concealed && latest) this.update(latest);
+  }
+
   clear(): void {
+    this.m_latest = null;
     for (const [name, field] of Object.entries(this.m_fields)) field.textContent = name === 'pv' ? '' : '–';
     if (this.m_root) this.m_pvBoard.set({ fen: makeFen(this.m_root.toSetup()), lastMove: undefined });
   }
@@ -61,6 +78,8 @@ export class Dashboard {
 
   update(info: SearchInfo): void {
     if (info.multipv !== 1 || !this.m_root) return;
+    this.m_latest = info;
+    if (this.m_concealed) return;
     const f = this.m_fields;
     f.depth!.textContent = String(info.depth);
     f.seldepth!.textContent = String(info.seldepth);

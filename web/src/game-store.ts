@@ -3,10 +3,12 @@
 // in the game library (IndexedDB), and draws the library's list (open, delete with Undo,
 // Export all). Which library entry each game is, is remembered per GameModel.
 
-import type { Game, PgnNodeData } from 'chessops/pgn';
+import { Chess } from 'chessops/chess';
+import { startingPosition, type Game, type PgnNodeData } from 'chessops/pgn';
 import { byTestId, downloadBlob, el, toast, toastAction } from './dom';
 import type { GameModel } from './game';
 import { GameLibrary, type LibraryEntry, type LibrarySource, type NewLibraryEntry } from './library';
+import { kOpeningMaxPlies, openingOfGame, openingOfMoves, openingText, type Opening } from './openings';
 import { exportHeaders, exportPgn, importPgn, summaryOf, writeParsed } from './pgn';
 import { saveSession, type SavedSession } from './session';
 
@@ -97,7 +99,9 @@ export class GameStore {
       const known = new Set((await lib.list()).map((entry) => entry.pgn));
       for (const source of sources) {
         const pgn = writeParsed(source);
-        if (!known.has(pgn)) await lib.add({ ...summaryOf(source), pgn, source: 'imported', created: now, updated: now });
+        const opening = openingOfParsed(source);
+        if (!known.has(pgn))
+          await lib.add({ ...summaryOf(source), ...(opening && { opening: openingText(opening) }), pgn, source: 'imported', created: now, updated: now });
         known.add(pgn);
       }
     });
@@ -161,6 +165,7 @@ export class GameStore {
       const moves = Math.ceil(entry.plies / 2);
       const when = new Date(entry.updated).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
       const meta = [entry.result, `${moves} move${moves === 1 ? '' : 's'}`, ...(entry.date.includes('?') ? [] : [entry.date]), `${entry.source} ${when}`];
+      if (entry.opening) open.appendChild(el('span', { class: 'library-opening', 'data-testid': 'library-opening' }, entry.opening));
       open.appendChild(el('span', { class: 'library-meta' }, meta.join(' · ')));
       open.addEventListener('click', () => void this.openEntry(entry.id));
       const remove = el(
@@ -230,8 +235,10 @@ export class GameStore {
 function entryOf(game: GameModel, pgn: string, source: LibrarySource): NewLibraryEntry {
   const headers = exportHeaders(game);
   const now = Date.now();
+  const opening = openingOfGame(game);
   return {
     pgn,
+    ...(opening && { opening: openingText(opening) }),
     white: headers.get('White') ?? '?',
     black: headers.get('Black') ?? '?',
     result: headers.get('Result') ?? '*',
@@ -242,4 +249,16 @@ function entryOf(game: GameModel, pgn: string, source: LibrarySource): NewLibrar
     created: now,
     updated: now,
   };
+}
+
+/** The opening of a parsed game's main line (its first kOpeningMaxPlies moves, as written). */
+function openingOfParsed(source: Game<PgnNodeData>): Opening | undefined {
+  const start = startingPosition(source.headers);
+  if (start.isErr || !(start.value instanceof Chess)) return undefined;
+  const sans: string[] = [];
+  for (const node of source.moves.mainlineNodes()) {
+    if (sans.length >= kOpeningMaxPlies) break;
+    sans.push(node.data.san);
+  }
+  return openingOfMoves(start.value, sans);
 }

@@ -61,6 +61,8 @@ export interface MoveNode {
   eval?: WhiteScore;
   /** Review's verdict on the move. */
   mark?: MarkKind;
+  /** For a marked move: the engine's best line (UCI) from the position before it (review). */
+  better?: string[];
 }
 
 export { INITIAL_FEN };
@@ -74,27 +76,30 @@ export function positionFromFen(fen: string): Chess {
   return position.value;
 }
 
-/** chessops' error codes in words. */
+/** chessops' error codes (FEN, position and PGN errors) in words that say what to fix. */
+const kChessopsErrors: Record<string, string> = {
+  ERR_FEN: 'a FEN has six fields: the board, the side to move, castling, en passant, the halfmove clock and the move number',
+  ERR_BOARD: 'the board must be 8 ranks separated by "/", each of pieces (KQRBNP, kqrbnp) and digits for 8 squares',
+  ERR_POCKETS: 'the pieces in hand are not readable (they belong to crazyhouse)',
+  ERR_TURN: 'the side to move must be "w" or "b"',
+  ERR_CASTLING: 'castling must be "-" or letters of "KQkq" (or rook files in Chess960)',
+  ERR_EP_SQUARE: 'the en-passant square must be "-" or a square such as e3',
+  ERR_HALFMOVES: 'the halfmove clock must be a whole number',
+  ERR_FULLMOVES: 'the move number must be a whole number from 1',
+  ERR_REMAINING_CHECKS: 'there is more after the move number (a FEN has six fields)',
+  ERR_PROMOTED: 'the promoted-piece marks are not readable',
+  ERR_EMPTY: 'the board is empty',
+  ERR_KINGS: 'each side needs exactly one king',
+  ERR_OPPOSITE_CHECK: 'the side not to move is in check, so its king could be taken',
+  ERR_PAWNS_ON_BACKRANK: 'a pawn stands on the first or last rank',
+  ERR_IMPOSSIBLE_CHECK: 'no legal move could have given this check',
+  ERR_VARIANT: 'the position is not one of standard chess',
+  ERR_PGN_BUDGET: 'the game is too long to read',
+};
+
+/** A chessops error code in words; any other text as it is. */
 export function describeChessopsError(code: string): string {
-  const words: Record<string, string> = {
-    ERR_FEN: 'malformed',
-    ERR_BOARD: 'the board part is wrong',
-    ERR_POCKETS: 'bad pockets',
-    ERR_TURN: 'the side to move must be w or b',
-    ERR_CASTLING: 'bad castling rights',
-    ERR_EP_SQUARE: 'bad en-passant square',
-    ERR_HALFMOVES: 'bad halfmove clock',
-    ERR_FULLMOVES: 'bad move number',
-    ERR_REMAINING_CHECKS: 'bad remaining checks',
-    ERR_PROMOTED: 'bad promoted pieces',
-    ERR_EMPTY: 'the board is empty',
-    ERR_KINGS: 'each side needs exactly one king',
-    ERR_OPPOSITE_CHECK: 'the side not to move is in check',
-    ERR_PAWNS_ON_BACKRANK: 'pawns on the first or last rank',
-    ERR_IMPOSSIBLE_CHECK: 'an impossible check',
-    ERR_VARIANT: 'not standard chess',
-  };
-  return words[code] ?? code;
+  return kChessopsErrors[code] ?? code;
 }
 
 /** The part of a FEN that decides repetition: placement, side to move, castling, en passant. */

@@ -16,6 +16,8 @@ export interface LibraryEntry {
   date: string;
   /** Moves of the main line. */
   plies: number;
+  /** "ECO name" of the main line's opening (openings.ts); absent when none is named (or saved before). */
+  opening?: string;
   source: LibrarySource;
   /** Milliseconds since the epoch. */
   created: number;

@@ -20,8 +20,11 @@ import type { LibrarySource } from './library';
 import { commentEval, exportPgn, gameFromPgn, importPgn, isSupportedVariant, looksLikeGame, parsePgnGames, pgnDate } from './pgn';
 import { gameSnapshot, loadSession, restoreGame, type SavedSession } from './session';
 import { TreeTools } from './tree-tools';
+import { openingOfNode, showOpening } from './openings';
 import { PlayController } from './play';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
+import { ReviewPanel } from './review-panel';
+import { TimeControlPicker } from './tc-picker';
 import { applyTheme, loadSettings, saveSettings } from './settings';
 import { boardToSvg, copyText, linkToFen, readHash, svgToPng } from './share';
 import { SoundPlayer } from './sound';
@@ -45,7 +48,6 @@ const layout = document.querySelector<HTMLElement>('.layout')!;
 const banner = byTestId('status-banner');
 const gamePanel = document.querySelector<HTMLElement>('.game-panel')!;
 const colorSelect = byTestId<HTMLSelectElement>('color-select');
-const tcSelect = byTestId<HTMLSelectElement>('tc-select');
 const eloSlider = byTestId<HTMLInputElement>('elo-slider');
 const fullStrength = byTestId<HTMLInputElement>('full-strength');
 const eloOutput = document.querySelector<HTMLOutputElement>('.elo-value')!;
@@ -54,7 +56,6 @@ const fenInput = byTestId<HTMLInputElement>('fen-input');
 const pgnText = byTestId<HTMLTextAreaElement>('pgn-text');
 const moveInput = byTestId<HTMLInputElement>('move-input');
 const reviewButton = byTestId<HTMLButtonElement>('review-button');
-const reviewSummary = byTestId('review-summary');
 
 // ---- components ----------------------------------------------------------------------------
 const sound = new SoundPlayer();
@@ -176,6 +177,13 @@ const treeTools = new TreeTools({
   },
 });
 
+const reviewPanel = new ReviewPanel({
+  game: () => game,
+  viewed: () => game.node(viewPly),
+  goTo: (node) => goToNode(node),
+  editable: () => !reviewing,
+});
+
 // ---- rendering -----------------------------------------------------------------------------
 /** Tells screen readers which move was just played ("Black played Nf6"). */
 function announceMove(ply: number): void {
@@ -228,6 +236,8 @@ function render(): void {
   const result = mainOutcome?.result ?? game.headers.get('Result');
   moveList.render(game, game.node(viewPly), result && result !== '*' ? result : null);
   treeTools.render();
+  reviewPanel.render();
+  showOpening(byTestId('opening-name'), openingOfNode(game, game.node(viewPly)));
 
   banner.hidden = !outcome;
   if (outcome) {
@@ -247,6 +257,7 @@ function render(): void {
   gamePanel.classList.toggle('game-on', play.active);
 
   const playing = mode === 'play' && play.active;
+  dashboard.setConcealed(playing && !settings.showEngineEval);
   document.querySelector<HTMLElement>('.game-over-actions')!.hidden = !(mode === 'play' && play.started && outcome);
   byTestId<HTMLButtonElement>('takeback').disabled = !playing || game.plyCount === 0;
   byTestId<HTMLButtonElement>('offer-draw').disabled = !playing;
@@ -280,7 +291,7 @@ function renderEvalGraph(): void {
 
 /** The engine's side is marked while it thinks in a game. */
 function renderThinking(): void {
-  const thinking = engines.engine?.state === 'thinking';
+  const thinking = engines.engine?.state === 'thinking' || play.thinking;
   for (const color of ['white', 'black'] as const)
     document
       .querySelector(`.player-${color}`)!
@@ -363,7 +374,7 @@ function resetRecord(next: GameModel, source: LibrarySource): void {
   game = next;
   store.track(next, source);
   viewPly = 0;
-  reviewSummary.replaceChildren();
+  reviewPanel.reset();
   dashboard.resetHashGraph();
 }
 
@@ -442,7 +453,6 @@ function setMode(next: Mode, resume = true): void {
 // ---- controls ------------------------------------------------------------------------------
 function initControls(): void {
   colorSelect.value = settings.color;
-  tcSelect.value = settings.tc;
   multipvSelect.value = String(settings.multipv);
   // The engine's calibrated range (engine.ts) is the slider's; index.html only repeats it.
   eloSlider.min = String(kEloMin);
@@ -467,10 +477,17 @@ function initControls(): void {
     settings.color = colorSelect.value as typeof settings.color;
     saveSettings(settings);
   });
-  tcSelect.addEventListener('change', () => {
-    settings.tc = tcSelect.value;
+  new TimeControlPicker(settings.tc, (id) => {
+    settings.tc = id;
     saveSettings(settings);
     if (!play.started) clock.reset(timeControlById(settings.tc));
+  });
+  const showEval = byTestId<HTMLInputElement>('show-engine-eval');
+  showEval.checked = settings.showEngineEval;
+  showEval.addEventListener('change', () => {
+    settings.showEngineEval = showEval.checked;
+    saveSettings(settings);
+    render();
   });
   multipvSelect.addEventListener('change', () => {
     settings.multipv = Number(multipvSelect.value);
@@ -594,6 +611,8 @@ function initControls(): void {
       ArrowDown: () => goTo(game.plyCount),
       End: () => goTo(game.plyCount),
       f: flip,
+      n: () => reviewPanel.step(1),
+      p: () => reviewPanel.step(-1),
     };
     const action = keys[event.key];
     if (action) {
@@ -712,14 +731,16 @@ async function runReview(): Promise<void> {
   reviewing = runner;
   const reviewedGame = game;
   const reviewedLine = [...game.line];
-  for (const node of reviewedLine) node.mark = undefined;
+  for (const node of reviewedLine) {
+    node.mark = undefined;
+    node.better = undefined;
+  }
   reviewButton.textContent = 'Stop review';
-  reviewSummary.textContent = 'Reviewing…';
-  reviewSummary.dataset.state = 'running';
+  reviewPanel.running(0, 0);
   render();
   const result = await runner.run(game, engine, (done, total, partial) => {
     if (game !== reviewedGame) return;
-    reviewSummary.textContent = `Reviewing… ${done}/${total}`;
+    reviewPanel.running(done, total);
     partial.forEach((score, ply) => {
       const node = reviewedLine[ply];
       if (node) node.eval = score;
@@ -729,30 +750,12 @@ async function runReview(): Promise<void> {
   reviewing = null;
   reviewButton.textContent = 'Review the game';
   if (!result || game !== reviewedGame) {
-    reviewSummary.textContent = 'Review stopped';
-    reviewSummary.dataset.state = 'stopped';
+    reviewPanel.stopped();
     render();
     startAnalysis();
     return;
   }
-  result.line.forEach((node, ply) => {
-    node.eval = result.scores[ply];
-    node.mark = result.marks.get(ply);
-  });
-  reviewSummary.dataset.state = 'done';
-  reviewSummary.replaceChildren();
-  for (const color of ['white', 'black'] as const) {
-    const s = result.summary[color];
-    const row = document.createElement('div');
-    row.className = `review-side ${color}`;
-    row.dataset.color = color;
-    row.innerHTML = `<strong>${color === 'white' ? 'White' : 'Black'}</strong> <span class="accuracy">${s.accuracy.toFixed(0)}% accuracy</span>
-      <span class="count inaccuracy" data-kind="inaccuracy">${s.inaccuracy} inaccurac${s.inaccuracy === 1 ? 'y' : 'ies'}</span>
-      <span class="count mistake" data-kind="mistake">${s.mistake} mistake${s.mistake === 1 ? '' : 's'}</span>
-      <span class="count blunder" data-kind="blunder">${s.blunder} blunder${s.blunder === 1 ? '' : 's'}</span>`;
-    reviewSummary.appendChild(row);
-  }
-  reviewSummary.title = `Win-chance drops: inaccuracy ≥ ${kInaccuracyDrop}, mistake ≥ ${kMistakeDrop}, blunder ≥ ${kBlunderDrop} points`;
+  reviewPanel.show(result, `Win-chance drops: inaccuracy ≥ ${kInaccuracyDrop}, mistake ≥ ${kMistakeDrop}, blunder ≥ ${kBlunderDrop} points`);
   render();
   startAnalysis();
 }

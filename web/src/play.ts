@@ -7,6 +7,7 @@ import type { ChessClock } from './clock';
 import type { Engine, SearchHandle, SearchInfo, SearchLimits } from './engine/engine';
 import type { GameModel, GameOutcome, PlayedMove } from './game';
 import { toast } from './dom';
+import { humanThinkTimeMs } from './think-time';
 
 /** Think time per move when the game has no clock. */
 const kUnlimitedMoveMs = 1500;
@@ -21,7 +22,10 @@ const kFirstTimedPly = 2;
 export interface EngineMoveRecord {
   uci: string;
   fenBefore: string;
+  /** From the turn's start to the move, the human-like wait included. */
   ms: number;
+  /** The human-like think time planned for the move (think-time.ts); 0 at full strength. */
+  thinkMs: number;
 }
 
 export interface PlayHost {
@@ -54,6 +58,8 @@ export class PlayController {
   private m_started = false;
   private m_paused = false;
   private m_search: SearchHandle | null = null;
+  /** The engine has its move and waits out its human-like think time. */
+  private m_waiting = false;
   private m_generation = 0;
   private m_engineMoves: EngineMoveRecord[] = [];
   /** The engine's last multipv-1 score, from its own point of view (for draw offers). */
@@ -74,8 +80,9 @@ export class PlayController {
   get started(): boolean {
     return this.m_started;
   }
+  /** The engine's turn is under way (searching, or waiting out its think time). */
   get thinking(): boolean {
-    return this.m_search !== null;
+    return this.m_search !== null || this.m_waiting;
   }
   get engineMoves(): readonly EngineMoveRecord[] {
     return this.m_engineMoves;
@@ -117,7 +124,7 @@ export class PlayController {
 
   /** The engine can search again (a server engine reconnected): take its turn if it is waiting. */
   engineAvailable(): void {
-    if (this.m_search || this.m_paused || !this.active) return;
+    if (this.thinking || this.m_paused || !this.active) return;
     if (this.m_host.game().turn() === this.engineColor) this.continueGame();
   }
 
@@ -235,6 +242,7 @@ export class PlayController {
     this.m_generation++;
     this.m_search?.stop();
     this.m_search = null;
+    this.m_waiting = false;
   }
 
   private async engineTurn(): Promise<void> {
@@ -256,6 +264,21 @@ export class PlayController {
     else limits.movetime = kUnlimitedMoveMs;
     const fenBefore = game.fen();
     const started = performance.now();
+    // At limited strength the move comes after a person's think time, not the engine's few ms.
+    const position = game.position();
+    let legalMoves = 0;
+    for (const dests of position.allDests().values()) legalMoves += dests.size();
+    const thinkMs =
+      this.m_elo === undefined
+        ? 0
+        : humanThinkTimeMs({
+            remainingMs: clock.enabled ? clock.remaining(this.engineColor) : null,
+            incrementMs: clock.incrementMs,
+            legalMoves,
+            inCheck: position.isCheck(),
+            ply: game.plyCount,
+            random: Math.random(),
+          });
     this.m_host.engineSearching(game.plyCount);
     const handle = engine.search({
       ...game.enginePosition(),
@@ -282,12 +305,19 @@ export class PlayController {
       else if (engine.state !== 'reconnecting') toast('The engine returned no move');
       return;
     }
+    const wait = thinkMs - (performance.now() - started);
+    if (wait > 0) {
+      this.m_waiting = true;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (generation !== this.m_generation) return;
+      this.m_waiting = false;
+    }
     const played = game.play(bestmove);
     if (!played) {
       toast(`The engine sent an illegal move: ${bestmove}`);
       return;
     }
-    this.m_engineMoves.push({ uci: played.uci, fenBefore, ms: Math.round(performance.now() - started) });
+    this.m_engineMoves.push({ uci: played.uci, fenBefore, ms: Math.round(performance.now() - started), thinkMs });
     this.afterMove(played, this.engineColor);
   }
 }

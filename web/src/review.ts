@@ -1,26 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Game review: every position searched at a fixed budget, each move marked by how much it lowered
-// its player's winning chance (thresholds below, also in web/README.md), and an accuracy per side.
+// its player's winning chance (thresholds below, also in web/README.md), the engine's better move
+// and line for each marked move, and an accuracy per side (accuracy.ts).
 
 import type { Color } from 'chessops/types';
+import { gameAccuracy, winPercent } from './accuracy';
 import type { Engine } from './engine/engine';
 import { enginePositionOf, type GameModel, type MarkKind, type MoveNode } from './game';
 import { toWhiteScore, whiteWinChance, type WhiteScore } from './score';
 
 /** Search budget per position. */
 export const kReviewMoveTimeMs = 250;
-/** Drops in the mover's winning chance, in percentage points (Lichess's thresholds). */
-export const kInaccuracyDrop = 10;
-export const kMistakeDrop = 20;
-export const kBlunderDrop = 30;
+/**
+ * Drops in the mover's winning chance, in percentage points: Lichess's thresholds (0.1, 0.2 and
+ * 0.3 of its winning chances from -1 to +1, which are 5, 10 and 15 points of 0..100).
+ */
+export const kInaccuracyDrop = 5;
+export const kMistakeDrop = 10;
+export const kBlunderDrop = 15;
+/** Plies of the better line kept for a marked move. */
+export const kBetterLinePlies = 10;
+
+export type ReviewCounts = { inaccuracy: number; mistake: number; blunder: number; accuracy: number | null };
 
 export interface ReviewResult {
   /** The line reviewed, root first. */
   line: MoveNode[];
   /** White-view score after each ply (index 0 = start). */
   scores: WhiteScore[];
+  /** The engine's best line (UCI) in the position after each ply; empty where none was searched. */
+  best: string[][];
   marks: Map<number, MarkKind>;
-  summary: Record<Color, { inaccuracy: number; mistake: number; blunder: number; accuracy: number }>;
+  summary: Record<Color, ReviewCounts>;
 }
 
 export function classifyDrop(drop: number): MarkKind | null {
@@ -30,17 +41,38 @@ export function classifyDrop(drop: number): MarkKind | null {
   return null;
 }
 
-/** Lichess's move accuracy from the drop in win chance: 100 for no drop, about 0 from a 60-point drop. */
-function moveAccuracy(drop: number): number {
-  return Math.max(0, Math.min(100, 103.1668 * Math.exp(-0.04354 * Math.max(0, drop)) - 3.1669));
-}
-
 /** The score a finished position has without searching: mate or draw. */
 function terminalScore(game: GameModel, node: MoveNode): WhiteScore | null {
   const position = game.positionOf(node);
   if (position.isCheckmate()) return { mate: position.turn === 'white' ? -1 : 1 };
   if (position.isStalemate() || position.isInsufficientMaterial()) return { cp: 0 };
   return null;
+}
+
+/**
+ * Marks, counts and accuracies of a line from its scores (`scores[ply]` after each ply);
+ * `movers[i]` is the side that made move i + 1.
+ */
+export function judgeLine(scores: readonly WhiteScore[], movers: readonly Color[]): Pick<ReviewResult, 'marks' | 'summary'> {
+  const marks = new Map<number, MarkKind>();
+  const summary: Record<Color, ReviewCounts> = {
+    white: { inaccuracy: 0, mistake: 0, blunder: 0, accuracy: null },
+    black: { inaccuracy: 0, mistake: 0, blunder: 0, accuracy: null },
+  };
+  for (let ply = 1; ply < scores.length; ply++) {
+    const mover = movers[ply - 1]!;
+    const before = whiteWinChance(scores[ply - 1]!);
+    const after = whiteWinChance(scores[ply]!);
+    const kind = classifyDrop(mover === 'white' ? before - after : after - before);
+    if (kind) {
+      marks.set(ply, kind);
+      summary[mover][kind]++;
+    }
+  }
+  const accuracy = gameAccuracy(scores.map(winPercent), movers[0] ?? 'white');
+  summary.white.accuracy = accuracy.white;
+  summary.black.accuracy = accuracy.black;
+  return { marks, summary };
 }
 
 export class ReviewRunner {
@@ -61,9 +93,11 @@ export class ReviewRunner {
     const line = [...game.line];
     const plies = line.length - 1;
     const scores: WhiteScore[] = [];
+    const best: string[][] = [];
     for (let ply = 0; ply <= plies; ply++) {
       if (this.m_cancelled) return null;
       const terminal = terminalScore(game, line[ply]!);
+      let pv: string[] = [];
       if (terminal) scores.push(terminal);
       else {
         let last: WhiteScore = ply > 0 ? scores[ply - 1]! : { cp: 0 };
@@ -72,38 +106,22 @@ export class ReviewRunner {
           ...enginePositionOf(game.startFen, line, ply),
           limits: { movetime: kReviewMoveTimeMs, multipv: 1 },
           onInfo: (info) => {
-            if (info.multipv === 1 && info.score.bound === 'exact') last = toWhiteScore(info.score, turn);
+            if (info.multipv !== 1 || info.score.bound !== 'exact') return;
+            last = toWhiteScore(info.score, turn);
+            if (info.pv.length) pv = info.pv.slice(0, kBetterLinePlies);
           },
         });
         this.m_stop = handle.stop;
-        await handle.result.catch(() => undefined);
+        const result = await handle.result.catch(() => null);
+        // The move the search ended on is the best one; its last exact line may have started otherwise.
+        if (result?.bestmove && pv[0] !== result.bestmove) pv = [result.bestmove];
         scores.push(last);
       }
+      best.push(pv);
       onProgress(ply + 1, plies + 1, scores);
     }
     if (this.m_cancelled) return null;
-    const marks = new Map<number, MarkKind>();
-    const summary = {
-      white: { inaccuracy: 0, mistake: 0, blunder: 0, accuracy: 0 },
-      black: { inaccuracy: 0, mistake: 0, blunder: 0, accuracy: 0 },
-    };
-    const accuracySum = { white: 0, black: 0 };
-    const movesBy = { white: 0, black: 0 };
-    for (let ply = 1; ply <= plies; ply++) {
-      const mover = game.positionOf(line[ply - 1]!).turn;
-      const before = whiteWinChance(scores[ply - 1]!);
-      const after = whiteWinChance(scores[ply]!);
-      const drop = mover === 'white' ? before - after : after - before;
-      const kind = classifyDrop(drop);
-      if (kind) {
-        marks.set(ply, kind);
-        summary[mover][kind]++;
-      }
-      accuracySum[mover] += moveAccuracy(drop);
-      movesBy[mover]++;
-    }
-    for (const color of ['white', 'black'] as const)
-      summary[color].accuracy = movesBy[color] ? accuracySum[color] / movesBy[color] : 100;
-    return { line, scores, marks, summary };
+    const movers = line.slice(0, -1).map((node) => game.positionOf(node).turn);
+    return { line, scores, best, ...judgeLine(scores, movers) };
   }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The page's current game kept in localStorage, so that a reload (or a closed tab) loses nothing:
 // the tree as PGN, the viewed move, the mode, a game against Axon with its clocks, the engine's
-// scores and review marks, and which library entry the game is.
+// scores, review marks and better lines, and which library entry the game is.
 
 import type { Color } from 'chessops/types';
 import type { GameModel, GameOutcome, MarkKind, MoveNode } from './game';
@@ -31,8 +31,8 @@ export interface SavedSession {
   play: SavedPlay | null;
   /** An ending no position shows (resignation, time, agreement) and where it came. */
   external: { path: number[]; outcome: GameOutcome } | null;
-  /** Engine scores and review marks of the tree's nodes. */
-  notes: { path: number[]; eval?: WhiteScore; mark?: MarkKind }[];
+  /** Engine scores, review marks and better lines of the tree's nodes. */
+  notes: { path: number[]; eval?: WhiteScore; mark?: MarkKind; better?: string[] }[];
   libraryId: number | null;
   /** The library entry's kind, for the game's next save. */
   source: 'played' | 'imported' | 'analysis';
@@ -43,7 +43,13 @@ export interface SavedSession {
 export function gameSnapshot(game: GameModel, viewed: MoveNode): Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes'> {
   const notes: SavedSession['notes'] = [];
   for (const node of game.nodes())
-    if (node.eval || node.mark) notes.push({ path: game.pathOf(node), ...(node.eval && { eval: node.eval }), ...(node.mark && { mark: node.mark }) });
+    if (node.eval || node.mark)
+      notes.push({
+        path: game.pathOf(node),
+        ...(node.eval && { eval: node.eval }),
+        ...(node.mark && { mark: node.mark }),
+        ...(node.better && { better: node.better }),
+      });
   const external = game.externalOutcome;
   return {
     pgn: exportPgn(game),
@@ -61,6 +67,7 @@ export function restoreGame(saved: Pick<SavedSession, 'pgn' | 'path' | 'external
     if (game.pathOf(node).length !== note.path.length) continue;
     if (note.eval) node.eval = note.eval;
     if (note.mark) node.mark = note.mark;
+    if (Array.isArray(note.better)) node.better = note.better.filter((uci) => typeof uci === 'string');
   }
   if (saved.external) game.endAt(game.nodeAtPath(saved.external.path), saved.external.outcome);
   const viewed = game.nodeAtPath(saved.path);

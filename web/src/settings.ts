@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// User settings kept in localStorage (colour, strength, clock, engine, MultiPV, sound) and the theme.
+// User settings kept in localStorage (colour, strength, clock, engine, MultiPV, sound, whether
+// Axon's search shows during a game) and the theme.
 
 export type Theme = 'light' | 'dark';
 export type ColorChoice = 'white' | 'black' | 'random';
@@ -9,17 +10,20 @@ export interface Settings {
   color: ColorChoice;
   /** UCI_Elo, or 'max' for full strength. */
   elo: number | 'max';
+  /** Time control id: a preset (`3+2`, `unlimited`) or a custom `minutes+increment`. */
   tc: string;
   engine: 'server' | 'wasm' | null;
   multipv: number;
   sound: boolean;
+  /** Show Axon's evaluation and line (the dashboard) while playing against it. */
+  showEngineEval: boolean;
 }
 
 const kStorageKey = 'axon.settings.v1';
 
 function defaults(): Settings {
   const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  return { theme: dark ? 'dark' : 'light', color: 'white', elo: 1500, tc: '5+0', engine: null, multipv: 3, sound: true };
+  return { theme: dark ? 'dark' : 'light', color: 'white', elo: 1500, tc: '5+0', engine: null, multipv: 3, sound: true, showEngineEval: false };
 }
 
 export function loadSettings(): Settings {

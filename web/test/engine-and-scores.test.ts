@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// UCI parsing, scores from White's view, win chance, review thresholds, PVs in SAN, clock text.
+// UCI parsing, scores from White's view, win chance, review thresholds, PVs in SAN.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -8,7 +8,6 @@ import { GameModel } from '../src/game';
 import { pvToSan } from '../src/pv';
 import { classifyDrop, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from '../src/review';
 import { formatScore, scoreAttribute, toWhiteScore, whiteWinChance } from '../src/score';
-import { formatClock } from '../src/clock';
 
 test('info lines', () => {
   const info = parseInfoLine(
@@ -56,11 +55,4 @@ test('PV to SAN with move numbers', () => {
   const line = pvToSan(game.position(), ['e7e5', 'g1f3', 'b8c6', 'e1e2']);
   assert.equal(line.text, '1... e5 2. Nf3 Nc6 3. Ke2');
   assert.deepEqual(line.sanMoves, ['e5', 'Nf3', 'Nc6', 'Ke2']);
-});
-
-test('clock text', () => {
-  assert.equal(formatClock(300_000), '5:00');
-  assert.equal(formatClock(59_001), '1:00');
-  assert.equal(formatClock(0), '0:00');
-  assert.equal(formatClock(3_600_000), '1:00:00');
 });

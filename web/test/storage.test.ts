@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What a reload keeps: a game's snapshot (tree, viewed move, scores, marks, an ending by
-// resignation) restored as it was; the library's list order and its export of every game.
+// What a reload keeps: a game's snapshot (tree, viewed move, scores, marks and better lines, an
+// ending by resignation) restored as it was; the library's list order and its export of every game.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -16,6 +16,7 @@ test('a snapshot restores the tree, the viewed move in a variation, scores, mark
   const d6 = game.playAt(3, 'd6', true)!; // 2... d6 beside 2... Nc6
   game.node(2).eval = { cp: 31 };
   game.mainline()[5]!.mark = 'mistake';
+  game.mainline()[5]!.better = ['c2c3', 'g8f6'];
   d6.comments.push('Philidor');
   const snapshot = gameSnapshot(game, d6);
   assert.deepEqual(snapshot.path, [0, 0, 0, 1]);
@@ -25,6 +26,7 @@ test('a snapshot restores the tree, the viewed move in a variation, scores, mark
   assert.equal(viewed.move!.san, 'd6');
   assert.deepEqual(back.node(2).eval, { cp: 31 });
   assert.equal(back.mainline()[5]!.mark, 'mistake');
+  assert.deepEqual(back.mainline()[5]!.better, ['c2c3', 'g8f6'], 'the better line of a marked move');
   back.selectMainline();
   assert.equal(back.outcome()?.reason, 'Resigned', 'the resignation is where it was');
   assert.equal(back.mainlineOutcome()?.result, '1-0');
