@@ -22,11 +22,13 @@ CMAKE := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake
 
 all: $(EXE)
 
+# The binary is copied beside EXE and renamed over it: a running axon (`axon serve`, a GUI's
+# engine) keeps its old file, where copying onto it fails with "Text file busy".
 $(EXE):
 	$(CMAKE) -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
 		-DAXON_ARCH=$(ARCH) -DAXON_LTO=ON -DAXON_BUILD_TESTS=OFF
 	$(CMAKE) --build $(BUILD_DIR) --target axon --parallel $(JOBS)
-	cp $(BUILD_DIR)/axon $(EXE)
+	cp $(BUILD_DIR)/axon $(EXE).tmp && mv -f $(EXE).tmp $(EXE)
 
 test:
 	bash scripts/test.sh

@@ -134,6 +134,22 @@ step_tsan() {
 # that way must count perft and search bench exactly as the native build does.
 step_portable() {
     make EXE="$WORK/axon-portable" ARCH=x86-64 >/dev/null
+    # The README's first command run again while its server is up: make replaces the running
+    # binary (nothing to rebuild here, only the copy), where a plain cp says "Text file busy".
+    mkfifo "$WORK/portable-stdin"
+    "$WORK/axon-portable" <"$WORK/portable-stdin" >/dev/null &
+    local running=$!
+    exec 3>"$WORK/portable-stdin" # the engine's input held open: it waits for commands
+    sleep 0.5
+    local replaced=0
+    make EXE="$WORK/axon-portable" ARCH=x86-64 >/dev/null || replaced=$?
+    kill -0 "$running" || { log "the engine started for the rebuild check exited early"; return 1; }
+    exec 3>&- # end of input: the engine quits
+    wait "$running" || true
+    if [[ $replaced -ne 0 ]]; then
+        log "make could not replace a running $WORK/axon-portable"
+        return 1
+    fi
     head -n 120 "$SHARED_DATA/perft/fischer.epd" >"$WORK/fischer-head.epd"
     head -n 800 "$SHARED_DATA/perft/random.perft" >"$WORK/random-head.perft"
     local suite
