@@ -22,6 +22,7 @@
 #include "nn/accumulator.h"
 #include "nn_test_helpers.h"
 #include "uci/session.h"
+#include "uci_recorder.h"
 
 namespace axon::test {
 namespace {
@@ -203,20 +204,7 @@ TEST(EvalPieces, EngineFacadeUsesItsEvaluation) {
               eval::pieceContributions(eval::EvalSource{}, e.position()).pieces);
 }
 
-struct Recorder {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    uci::Session::Sink sink() {
-        return [this](const std::string& line) {
-            std::lock_guard lock(mutex);
-            lines.push_back(line);
-        };
-    }
-    std::vector<std::string> take() {
-        std::lock_guard lock(mutex);
-        return std::exchange(lines, {});
-    }
-};
+using Recorder = UciRecorder;
 
 // The square, piece and value of each triple after "info string pieces base <cp>".
 struct ParsedPieces {

@@ -12,25 +12,13 @@
 #include "chess/fen.h"
 #include "chess/uci_move.h"
 #include "uci/session.h"
+#include "uci_recorder.h"
 
 using namespace axon;
 
 namespace {
 
-struct Recorder {
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    uci::Session::Sink sink() {
-        return [this](const std::string& line) {
-            std::lock_guard lock(mutex);
-            lines.push_back(line);
-        };
-    }
-    std::vector<std::string> take() {
-        std::lock_guard lock(mutex);
-        return std::exchange(lines, {});
-    }
-};
+using Recorder = test::UciRecorder;
 
 bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
