@@ -18,6 +18,9 @@ util::Result<Position> parseFen(std::string_view fen);
 // (X-FEN), so standard positions get standard FENs and Chess960 ones stay unambiguous.
 std::string toFen(const Position& pos);
 
+// A piece's FEN letter: PNBRQK for White, pnbrqk for Black.
+constexpr char pieceChar(Piece p) { return "PNBRQKpnbrqk"[p]; }
+
 Position startPosition();
 
 } // namespace axon::chess

@@ -397,7 +397,7 @@ std::string formatPieces(const Json& id, const std::string& fen,
     Json pieces = Json::array();
     for (const engine::PieceContribution& p : contributions.pieces)
         pieces.push_back({{"square", squareName(p.square)},
-                          {"piece", std::string(1, "PNBRQKpnbrqk"[p.piece])},
+                          {"piece", std::string(1, pieceChar(p.piece))},
                           {"cp", p.cp}});
     Json j = {{"type", "pieces"},
               {"fen", fen},

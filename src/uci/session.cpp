@@ -38,7 +38,7 @@ std::string formatPieces(const engine::PieceContributions& c) {
         line += ' ';
         line += squareName(p.square);
         line += ' ';
-        line += "PNBRQKpnbrqk"[p.piece];
+        line += pieceChar(p.piece);
         line += ' ';
         line += std::to_string(p.cp);
     }
