@@ -210,6 +210,7 @@ void Session::handle(const Json& id, const UndoRequest& r) {
 }
 
 void Session::handle(const Json& id, const GoRequest& r) {
+    int threads = 1; // the search slots it takes: one per search thread
     {
         std::lock_guard lock(m_mutex);
         std::optional<std::string> error = busy();
@@ -225,17 +226,12 @@ void Session::handle(const Json& id, const GoRequest& r) {
         m_search = SearchState::Queued;
         m_searchId = id;
         m_searchLimits = clampGo(r, m_config.maxThinkMs, m_config.uncappedAnalysis);
-        m_searchThreads = threadsLocked();
+        m_searchThreads = threads = threadsLocked();
         m_searchPlays = r.play;
         m_cancelQueued = false;
     }
     int position = 0;
     std::weak_ptr<Session> weak = weak_from_this();
-    int threads = 1;
-    {
-        std::lock_guard lock(m_mutex);
-        threads = m_searchThreads;
-    }
     const auto outcome = m_slots.acquire(
         m_id, threads,
         [weak] {
