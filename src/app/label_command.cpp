@@ -55,6 +55,11 @@ CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
                     "ms past the limit before the teacher counts as hung (default 60000)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--jobs", args.jobs, "Teacher processes")->check(CLI::Range(1, 1024));
+    cmd->add_option("--in-flight", args.inFlight,
+                    "Positions sent to a teacher at once, queued behind its search (1: one round "
+                    "trip each)")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
     cmd->add_option("--block", args.blockSize,
                     "Positions per part file (the unit of resuming; default 4096)")
         ->check(CLI::PositiveNumber);
@@ -79,6 +84,7 @@ int runLabelCommand(const LabelCommandArgs& args) {
     config.output = args.output;
     config.limit = setup->limit;
     config.jobs = args.jobs;
+    config.inFlight = args.inFlight;
     config.blockSize = args.blockSize;
     config.keepParts = args.keepParts;
     config.teacherDescription = describeTeacher(setup->engine);
@@ -100,8 +106,9 @@ int runLabelCommand(const LabelCommandArgs& args) {
                 s.inputs, s.blocks, s.resumedBlocks, s.resumedRecords);
     std::printf("labelled       %" PRIu64 "  skipped %" PRIu64 "  teacher restarts %" PRIu64 "\n",
                 s.labelled, s.skipped, s.restarts);
-    std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs)\n", s.seconds,
-                rate(double(s.processed), s.seconds), config.limit.describe().c_str(), args.jobs);
+    std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs, %d in flight)\n", s.seconds,
+                rate(double(s.processed), s.seconds), config.limit.describe().c_str(), args.jobs,
+                args.inFlight);
     if (s.interrupted) {
         std::fprintf(stderr,
                      "axon label: interrupted; finished blocks are kept in %s.parts, "

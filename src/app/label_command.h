@@ -21,6 +21,7 @@ struct LabelCommandArgs {
     std::string output;
     AnalysisArgs analysis; // engine, limit, move timeout
     int jobs = 1;
+    int inFlight = data::kDefaultLabelInFlight;
     std::size_t blockSize = data::kDefaultLabelBlock;
     bool keepParts = false;
     double progressSeconds = 3.0;

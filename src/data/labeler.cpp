@@ -193,13 +193,34 @@ class BlockLabeller {
         if (!items) return fail(items.error());
         if (!engine.newGame() && !restart(engine)) return;
         std::vector<TrainingRecord> records;
-        for (const Item& item : *items) {
+        const std::size_t inFlight = std::size_t(std::max(1, m_config.inFlight));
+        std::size_t next = 0;
+        while (next < items->size()) {
             if (m_stop.load() || m_shared.failed.load()) return;
-            std::string skip;
-            if (!item.position) {
-                skip = "not a position: " + item.error;
-            } else {
-                auto label = labelOne(engine, item);
+            // Up to inFlight positions go to the teacher at once (LabelConfig::inFlight).
+            std::vector<const Item*> batch;
+            std::vector<match::SearchRequest> requests;
+            for (; next < items->size() && batch.size() < inFlight; ++next) {
+                const Item& item = (*items)[next];
+                if (!item.position) {
+                    account(item, "not a position: " + item.error);
+                    continue;
+                }
+                batch.push_back(&item);
+                requests.push_back(requestFor(item));
+            }
+            if (batch.empty()) continue;
+            const std::vector<match::SearchResult> answers = engine.searchInOrder(requests);
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                if (m_stop.load() || m_shared.failed.load()) return;
+                const Item& item = *batch[i];
+                // Answered in the batch, or (the batch ended at a failure) one by one with
+                // the restarts and retry of labelOne.
+                auto label =
+                    i < answers.size() && answers[i].status == match::SearchStatus::Ok
+                        ? labelFromAnswer(*item.position, answers[i], item.result, item.ply)
+                        : labelOne(engine, item, i < answers.size() ? &answers[i] : nullptr);
+                std::string skip;
                 if (!label) {
                     if (m_shared.failed.load()) return;
                     skip = label.error();
@@ -210,23 +231,7 @@ class BlockLabeller {
                     m_shared.failuresInARow = 0;
                     records.push_back(*label);
                 }
-            }
-            const std::lock_guard lock(m_shared.mutex);
-            ++m_shared.stats.processed;
-            if (skip.empty()) {
-                ++m_shared.stats.labelled;
-            } else {
-                ++m_shared.stats.skipped;
-                if (m_callbacks.onReport) m_callbacks.onReport(item.where + ": skipped: " + skip);
-            }
-            const auto now = Clock::now();
-            if (m_callbacks.onProgress &&
-                std::chrono::duration<double>(now - m_shared.lastProgress).count() >=
-                    m_callbacks.progressSeconds) {
-                m_shared.lastProgress = now;
-                m_shared.stats.seconds =
-                    std::chrono::duration<double>(now - *m_shared.workStart).count();
-                m_callbacks.onProgress(m_shared.stats);
+                account(item, skip);
             }
         }
         const std::string error = writeAllRecords(part, records);
@@ -234,11 +239,41 @@ class BlockLabeller {
     }
 
   private:
-    util::Result<TrainingRecord> labelOne(match::Engine& engine, const Item& item) {
+    match::SearchRequest requestFor(const Item& item) const {
         match::SearchRequest request;
         request.startFen = chess::toFen(*item.position);
         m_config.limit.applyTo(request);
-        match::SearchResult answer = engine.search(request);
+        return request;
+    }
+
+    // Counts a processed position (labelled when `skip` is empty) and reports progress.
+    void account(const Item& item, const std::string& skip) {
+        const std::lock_guard lock(m_shared.mutex);
+        ++m_shared.stats.processed;
+        if (skip.empty()) {
+            ++m_shared.stats.labelled;
+        } else {
+            ++m_shared.stats.skipped;
+            if (m_callbacks.onReport) m_callbacks.onReport(item.where + ": skipped: " + skip);
+        }
+        const auto now = Clock::now();
+        if (m_callbacks.onProgress &&
+            std::chrono::duration<double>(now - m_shared.lastProgress).count() >=
+                m_callbacks.progressSeconds) {
+            m_shared.lastProgress = now;
+            m_shared.stats.seconds =
+                std::chrono::duration<double>(now - *m_shared.workStart).count();
+            m_callbacks.onProgress(m_shared.stats);
+        }
+    }
+
+    // Labels one position on its own: `failed` is its failed answer from a batch (the teacher
+    // is restarted and the position retried), null when the batch ended before it (an earlier
+    // failure's retry has restarted the teacher by then).
+    util::Result<TrainingRecord> labelOne(match::Engine& engine, const Item& item,
+                                          const match::SearchResult* failed) {
+        const match::SearchRequest request = requestFor(item);
+        match::SearchResult answer = failed ? *failed : engine.search(request);
         for (int attempt = 0; answer.status != match::SearchStatus::Ok; ++attempt) {
             const std::string what =
                 answer.status == match::SearchStatus::Timeout ? "hung" : "crashed";

@@ -20,6 +20,7 @@
 namespace axon::data {
 
 constexpr std::size_t kDefaultLabelBlock = 4096;
+constexpr int kDefaultLabelInFlight = 16;
 // A teacher that fails this many positions in a row (crashes, no score, illegal moves) is
 // broken, not unlucky: the run stops instead of skipping everything.
 constexpr int kMaxFailuresInARow = 20;
@@ -39,6 +40,10 @@ struct LabelConfig {
     std::string output;
     match::AnalysisLimit limit;
     int jobs = 1;
+    // Positions sent to each teacher at once (match::Engine::searchInOrder): a UCI teacher
+    // queues the next position and go behind the running search, so the round trip per
+    // position is saved. 1: one position at a time.
+    int inFlight = kDefaultLabelInFlight;
     std::size_t blockSize = kDefaultLabelBlock;
     // Keep OUTPUT.parts after merging (tests and inspection).
     bool keepParts = false;

@@ -106,6 +106,33 @@ bool UciEngine::newGame() {
     return true;
 }
 
+namespace {
+
+// The `position` and `go` lines of one search.
+std::string searchCommands(const SearchRequest& request) {
+    std::string out = "position fen " + request.startFen;
+    if (!request.moves.empty()) {
+        out += " moves";
+        for (const auto& m : request.moves) out += " " + m;
+    }
+    out += "\ngo";
+    if (request.useClock) {
+        out += " wtime " + std::to_string(request.whiteMs) + " btime " +
+               std::to_string(request.blackMs) + " winc " + std::to_string(request.whiteIncMs) +
+               " binc " + std::to_string(request.blackIncMs);
+        if (request.movesToGo > 0) out += " movestogo " + std::to_string(request.movesToGo);
+    } else if (request.nodes > 0) {
+        out += " nodes " + std::to_string(request.nodes);
+    } else if (request.depth > 0) {
+        out += " depth " + std::to_string(request.depth);
+    } else if (request.moveTimeMs > 0) {
+        out += " movetime " + std::to_string(request.moveTimeMs);
+    }
+    return out;
+}
+
+} // namespace
+
 SearchResult UciEngine::search(const SearchRequest& request) {
     SearchResult result;
     if (!running()) {
@@ -113,32 +140,50 @@ SearchResult UciEngine::search(const SearchRequest& request) {
         result.error = m_name + ": not running";
         return result;
     }
-    std::string position = "position fen " + request.startFen;
-    if (!request.moves.empty()) {
-        position += " moves";
-        for (const auto& m : request.moves) position += " " + m;
-    }
-    std::string go = "go";
-    if (request.useClock) {
-        go += " wtime " + std::to_string(request.whiteMs) + " btime " +
-              std::to_string(request.blackMs) + " winc " + std::to_string(request.whiteIncMs) +
-              " binc " + std::to_string(request.blackIncMs);
-        if (request.movesToGo > 0) go += " movestogo " + std::to_string(request.movesToGo);
-    } else if (request.nodes > 0) {
-        go += " nodes " + std::to_string(request.nodes);
-    } else if (request.depth > 0) {
-        go += " depth " + std::to_string(request.depth);
-    } else if (request.moveTimeMs > 0) {
-        go += " movetime " + std::to_string(request.moveTimeMs);
-    }
-
-    m_process.writeLine(position);
     const auto start = Clock::now();
-    if (!m_process.writeLine(go)) {
+    if (!m_process.writeLine(searchCommands(request))) {
         terminate();
         result.error = m_name + ": cannot write to the engine";
         return result;
     }
+    readAnswer(request, start, result, true);
+    return result;
+}
+
+std::vector<SearchResult> UciEngine::searchInOrder(const std::vector<SearchRequest>& requests) {
+    std::vector<SearchResult> results;
+    if (requests.empty()) return results;
+    if (!running()) {
+        results.emplace_back().error = m_name + ": not running";
+        return results;
+    }
+    // One write for the batch: the engine finds each next search waiting in its input.
+    std::string commands;
+    for (const SearchRequest& request : requests) commands += searchCommands(request) + "\n";
+    commands.pop_back();
+    if (!m_process.writeLine(commands)) {
+        terminate();
+        results.emplace_back().error = m_name + ": cannot write to the engine";
+        return results;
+    }
+    // Each answer's deadline counts from the previous answer: the engine starts a search when
+    // the one before it ends.
+    auto start = Clock::now();
+    for (const SearchRequest& request : requests) {
+        SearchResult& result = results.emplace_back();
+        readAnswer(request, start, result, false);
+        if (result.status != SearchStatus::Ok) {
+            // Answers to the searches still queued would be read as the next batch's.
+            if (result.status == SearchStatus::Timeout) terminate();
+            break;
+        }
+        start = Clock::now();
+    }
+    return results;
+}
+
+void UciEngine::readAnswer(const SearchRequest& request, Clock::time_point start,
+                           SearchResult& result, bool stopOnTimeout) {
     const auto deadline = start + request.deadline;
     std::string line;
     while (true) {
@@ -148,17 +193,19 @@ SearchResult UciEngine::search(const SearchRequest& request) {
             terminate();
             result.status = SearchStatus::Crashed;
             result.error = m_name + ": exited during the search";
-            return result;
+            return;
         }
         if (status == ReadStatus::Timeout) {
-            // Ask for the move anyway so a merely slow engine stays usable for the next game;
-            // one that does not answer even then is killed and restarted.
             result.status = SearchStatus::Timeout;
             result.error =
                 m_name + ": no bestmove within " + std::to_string(request.deadline.count()) + " ms";
-            m_process.writeLine("stop");
-            if (!waitFor("bestmove", m_timeouts.stop)) terminate();
-            return result;
+            // Ask for the move anyway so a merely slow engine stays usable for the next game;
+            // one that does not answer even then is killed and restarted.
+            if (stopOnTimeout) {
+                m_process.writeLine("stop");
+                if (!waitFor("bestmove", m_timeouts.stop)) terminate();
+            }
+            return;
         }
         if (startsWithWord(line, "info")) {
             parseInfoLine(line, result);
@@ -167,7 +214,7 @@ SearchResult UciEngine::search(const SearchRequest& request) {
             std::string word;
             in >> word >> result.bestMove;
             result.status = SearchStatus::Ok;
-            return result;
+            return;
         }
     }
 }

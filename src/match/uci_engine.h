@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "match/process_engine.h"
 
@@ -23,10 +24,18 @@ class UciEngine final : public ProcessEngine {
     bool ensureStarted() override;
     bool newGame() override;
     SearchResult search(const SearchRequest& request) override;
+    // Writes every request's position and go at once, then reads the answers in order. A
+    // timeout or exit ends the batch and terminates the process (answers still queued in it
+    // cannot be told apart from the next batch's).
+    std::vector<SearchResult> searchInOrder(const std::vector<SearchRequest>& requests) override;
 
   private:
     // Reads until a line starting with `token` (as a whole word); false on timeout or exit.
     bool waitFor(const std::string& token, std::chrono::milliseconds timeout);
+    // Reads one search's output until its bestmove, `deadline` at the latest; on a timeout
+    // asks for the move (stopOnTimeout) or leaves that to the caller.
+    void readAnswer(const SearchRequest& request, Clock::time_point start, SearchResult& result,
+                    bool stopOnTimeout);
 
     UciTimeouts m_timeouts;
 };

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `axon label`. Mode "fake" (Axon itself and misbehaving wrappers as teachers): data and EPD
-# inputs, results and plies kept, two jobs equal one, resume after a lost part, a crash
-# retried, a position that always crashes skipped and reported, a broken teacher stopped.
-# Mode "stockfish": Debian's /usr/games/stockfish on 50 positions; exits 77 (SKIP) without it.
+# inputs, results and plies kept, two jobs equal one, --in-flight 1 equals the default, resume
+# after a lost part, a crash (in the middle of a batch in flight) retried, a position that
+# always crashes skipped and reported, a broken teacher stopped.
+# Mode "stockfish": Debian's /usr/games/stockfish on 50 positions, the same labels with
+# positions queued behind its search (--in-flight) as one at a time; exits 77 (SKIP) without it.
 set -euo pipefail
 axon=$1
 mode=${2:-fake}
@@ -29,6 +31,11 @@ if [[ $mode == stockfish ]]; then
         option.Threads=1 option.Hash=16 --depth 6 --jobs 2 --block 16 2>"$dir/sf.err") ||
         fail "stockfish run failed: $(cat "$dir/sf.err")"
     [[ $(count "$dir/sf.bin") == 50 ]] || fail "stockfish labelled $(count "$dir/sf.bin") of 50"
+    # Stockfish takes positions queued behind its search too: the same labels one at a time.
+    "$axon" label --in "$dir/in.epd" --out "$dir/sf1.bin" --engine cmd=/usr/games/stockfish \
+        option.Threads=1 option.Hash=16 --depth 6 --jobs 2 --block 16 --in-flight 1 \
+        >/dev/null 2>"$dir/sf.err" || fail "stockfish --in-flight 1 failed: $(cat "$dir/sf.err")"
+    cmp -s "$dir/sf1.bin" "$dir/sf.bin" || fail "stockfish labels differ with --in-flight 1"
     stats=$("$axon" data stats "$dir/sf.bin")
     grep -q "^best move *100.0%" <<<"$stats" || fail "stockfish labels without moves: $stats"
     grep -q "mean |score| 0.0" <<<"$stats" && fail "all stockfish scores are 0: $stats"
@@ -45,6 +52,11 @@ diff <("$axon" data dump "$input" | sed 's/ ; score [-0-9]*;/;/; s/best [a-h1-8q
     <("$axon" data dump "$dir/one.bin" | sed 's/ ; score [-0-9]*;/;/; s/best [a-h1-8qrbn]*;//') \
     >/dev/null || fail "positions, results or plies changed"
 [[ ! -e $dir/one.bin.parts ]] || fail "parts left behind"
+
+# One position at a time and many in flight (queued behind the teacher's search) label alike.
+label --in "$input" --out "$dir/single.bin" --block 7 --in-flight 1 >/dev/null 2>&1 ||
+    fail "--in-flight 1 failed"
+cmp -s "$dir/single.bin" "$dir/one.bin" || fail "--in-flight 1 differs from the default"
 
 label --in "$input" --out "$dir/two.bin" --jobs 2 --block 7 --keep-parts >/dev/null 2>&1 ||
     fail "two jobs failed"

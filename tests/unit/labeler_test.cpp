@@ -96,13 +96,15 @@ struct LabelRun {
 };
 
 LabelRun labelWith(const fs::path& dir, const std::string& crashOn, int crashes, int jobs,
-                   const std::string& input = "in.epd") {
+                   const std::string& input = "in.epd", int inFlight = 1) {
     LabelConfig config;
     config.inputs = {(dir / input).string()};
-    config.output =
-        (dir / ("out-" + std::to_string(crashes) + "-" + std::to_string(jobs) + ".bin")).string();
+    config.output = (dir / ("out-" + std::to_string(crashes) + "-" + std::to_string(jobs) + "-" +
+                            std::to_string(inFlight) + ".bin"))
+                        .string();
     config.limit.depth = 1;
     config.jobs = jobs;
+    config.inFlight = inFlight;
     config.blockSize = 2;
     auto counter = std::make_shared<int>(crashes);
     std::atomic<bool> stop{false};
@@ -137,19 +139,19 @@ TEST(Labeler, CrashIsRetriedOnceThenSkippedAndReported) {
     EXPECT_EQ(clean.stats->skipped, 1u) << "the line that is no position";
     ASSERT_EQ(clean.reports.size(), 1u);
     EXPECT_NE(clean.reports[0].find("line 5"), std::string::npos) << clean.reports[0];
-    auto cleanRecords = readAllRecords((dir / "out-0-1.bin").string());
+    auto cleanRecords = readAllRecords((dir / "out-0-1-1.bin").string());
     ASSERT_TRUE(cleanRecords.ok());
     ASSERT_EQ(cleanRecords->size(), 4u);
     EXPECT_EQ((*cleanRecords)[0].result, GameResult::Draw) << "EPD input has no result";
     EXPECT_EQ((*cleanRecords)[1].ply, 58);
-    EXPECT_FALSE(fs::exists(dir / "out-0-1.bin.parts"));
+    EXPECT_FALSE(fs::exists(dir / "out-0-1-1.bin.parts"));
 
     // One crash: restarted, retried, labelled the same. Two jobs keep the input order.
     auto once = labelWith(dir, "4k3/8/8/8/8/8/4P3/4K3", 1, 2);
     ASSERT_TRUE(once.stats.ok()) << once.stats.error();
     EXPECT_EQ(once.stats->labelled, 4u);
     EXPECT_EQ(once.stats->restarts, 1u);
-    EXPECT_EQ(readAllRecords((dir / "out-1-2.bin").string()).value(), *cleanRecords);
+    EXPECT_EQ(readAllRecords((dir / "out-1-2-1.bin").string()).value(), *cleanRecords);
 
     // Two crashes on the same position: skipped and said so, never labelled.
     auto twice = labelWith(dir, "4k3/8/8/8/8/8/4P3/4K3", 2, 1);
@@ -160,9 +162,19 @@ TEST(Labeler, CrashIsRetriedOnceThenSkippedAndReported) {
     for (const auto& line : twice.reports)
         reported |= line.find("line 3: skipped") != std::string::npos;
     EXPECT_TRUE(reported);
-    auto records = readAllRecords((dir / "out-2-1.bin").string());
+    auto records = readAllRecords((dir / "out-2-1-1.bin").string());
     ASSERT_TRUE(records.ok());
     EXPECT_EQ(records->size(), 3u);
+
+    // Several positions in flight (the default teacher answers them one by one through
+    // Engine::searchInOrder, stopping at a crash): the same records, the crash retried once.
+    auto batched = labelWith(dir, "", 0, 1, "in.epd", 3);
+    ASSERT_TRUE(batched.stats.ok()) << batched.stats.error();
+    EXPECT_EQ(readAllRecords((dir / "out-0-1-3.bin").string()).value(), *cleanRecords);
+    auto batchedCrash = labelWith(dir, "4k3/8/8/8/8/8/4P3/4K3", 1, 1, "in.epd", 4);
+    ASSERT_TRUE(batchedCrash.stats.ok()) << batchedCrash.stats.error();
+    EXPECT_EQ(batchedCrash.stats->restarts, 1u);
+    EXPECT_EQ(readAllRecords((dir / "out-1-1-4.bin").string()).value(), *cleanRecords);
 
     // A teacher that always crashes stops the run.
     {
