@@ -261,7 +261,12 @@ export class AnalysisController {
     const san = p.currmove && this.m_target ? sanOf(this.m_target.position, p.currmove) : null;
     if (san) parts.push(p.currmovenumber ? `${p.currmovenumber}/${this.m_legalMoves} ${san}` : san);
     parts.push(formatElapsed(p.time));
-    status.textContent = parts.join(' · ');
+    // Each part stays whole; a narrow panel wraps between them.
+    status.replaceChildren();
+    parts.forEach((part, index) => {
+      if (index > 0) status.append(' · ');
+      status.append(el('span', {}, part));
+    });
     status.title = 'Depth/selective depth, nodes searched, speed in thousands of nodes a second, hash table in use, the move being searched, time';
     Object.assign(status.dataset, {
       depth: String(p.depth),
