@@ -57,10 +57,11 @@ export interface AnalysisElements {
 
 /**
  * `running`: searching; `stopped`: the user stopped it; `capped`: it reached the engine's cap;
- * `done`: it ended by itself before any cap (a forced mate, the deepest depth); `idle`: no search
- * (no engine, a finished game, another mode).
+ * `yielded`: the server stopped an unlimited analysis past its cap for another search waiting for
+ * its threads; `done`: it ended by itself before any cap (a forced mate, the deepest depth);
+ * `idle`: no search (no engine, a finished game, another mode).
  */
-export type AnalysisState = 'idle' | 'running' | 'stopped' | 'capped' | 'done';
+export type AnalysisState = 'idle' | 'running' | 'stopped' | 'capped' | 'yielded' | 'done';
 
 /** Ended by itself this close to its cap (a share of it): the cap ended it. */
 const kCapShare = 0.9;
@@ -211,6 +212,16 @@ export class AnalysisController {
       this.setState('stopped');
       return;
     }
+    // A lost connection or a failed worker ended it: the analysis starts again when the engine is back.
+    const engineState = this.m_host.engine()?.state;
+    if (engineState === 'reconnecting' || engineState === 'error') {
+      this.setState('idle');
+      return;
+    }
+    if (result.yielded) {
+      this.setState('yielded');
+      return;
+    }
     const cap = result.maxTimeMs ?? null;
     const elapsed = performance.now() - this.m_startedAt;
     this.m_endedCapMs = cap;
@@ -294,10 +305,11 @@ export class AnalysisController {
       text = limits && !limits.unlimited && limits.maxThinkMs ? `Stops at ${whose} ${capSeconds(limits.maxThinkMs)} cap` : 'Runs until you stop it';
     else if (state === 'stopped') text = `Stopped at depth ${this.m_lines.shownDepth}`;
     else if (state === 'capped') text = `Stopped at ${whose} ${capSeconds(this.m_endedCapMs)} cap`;
+    else if (state === 'yielded') text = `Paused at depth ${this.m_lines.shownDepth}: another search on the server needed its threads`;
     else if (state === 'done') text = `Search finished at depth ${this.m_lines.shownDepth}`;
     note.textContent = text;
     stopButton.hidden = state !== 'running';
-    deeperButton.hidden = !(state === 'stopped' || state === 'capped' || state === 'done');
+    deeperButton.hidden = state === 'running' || state === 'idle';
     if (state === 'idle') {
       this.m_progress = null;
       this.renderStatus();

@@ -82,6 +82,11 @@ export interface SearchResult {
   stopped: boolean;
   /** The longest this search could run (ms) as the engine said when it started it; null: until stopped. */
   maxTimeMs?: number | null;
+  /**
+   * An unlimited analysis that the server stopped, once it had run its cap, because another
+   * search waited for its threads (docs/server.md, Deep analysis).
+   */
+  yielded?: boolean;
 }
 
 /** A running search: its result, and a way to end it early (the result still arrives). */

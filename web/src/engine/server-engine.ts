@@ -298,7 +298,7 @@ export class ServerEngine extends EngineBase implements Engine {
       else if (message.type === 'progress') active.onProgress?.(toSearchProgress(message));
       else if (message.type === 'searching') active.maxTimeMs = typeof message.maxTimeMs === 'number' ? message.maxTimeMs : null;
       else if (message.type === 'bestmove')
-        this.finishActive((message.move as string | null) ?? null, (message.ponder as string | null) ?? null);
+        this.finishActive((message.move as string | null) ?? null, (message.ponder as string | null) ?? null, message.yielded === true);
       else if (message.type === 'error') {
         console.warn('axon serve:', message.message);
         this.finishActive(null, null);
@@ -315,12 +315,12 @@ export class ServerEngine extends EngineBase implements Engine {
     }
   }
 
-  private finishActive(bestmove: string | null, ponder: string | null): void {
+  private finishActive(bestmove: string | null, ponder: string | null, yielded = false): void {
     const active = this.m_active;
     if (!active) return;
     this.m_active = null;
     if (this.m_state === 'thinking') this.setState('ready');
-    active.resolve({ bestmove, ponder, stopped: active.stopRequested, maxTimeMs: active.maxTimeMs });
+    active.resolve({ bestmove, ponder, stopped: active.stopRequested, maxTimeMs: active.maxTimeMs, yielded });
   }
 }
 
