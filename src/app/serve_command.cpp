@@ -19,11 +19,33 @@ CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args) {
     cmd->add_option("--port", c.port, "TCP port (0: any free one)")
         ->check(CLI::Range(0, 65535))
         ->capture_default_str();
-    cmd->add_option("--threads", c.session.threads, "Search threads per session")
+    cmd->add_option("--threads", c.session.threads, "Search threads of a new session")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    cmd->add_option("--hash", c.session.hashMb, "Hash table per session, MiB")
+    cmd->add_option("--hash", c.session.hashMb, "Hash table of a new session, MiB")
         ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    cmd->add_option("--max-threads", c.maxThreads,
+                    "Most threads a session may ask for (0: --total-threads)")
+        ->check(CLI::Range(0, 256))
+        ->capture_default_str();
+    cmd->add_option("--max-hash", c.maxHashMb,
+                    "Most hash a session may ask for, MiB (0: 1024, at least --hash)")
+        ->check(CLI::Range(0, 65536))
+        ->capture_default_str();
+    cmd->add_option("--total-threads,--max-searches", c.totalThreads,
+                    "Search threads at once over all sessions; a search takes its session's "
+                    "threads, others queue (0: the cores)")
+        ->check(CLI::Range(0, 1024))
+        ->capture_default_str();
+    cmd->add_option("--total-hash", c.totalHashMb,
+                    "Hash over all sessions, MiB (0: --max-sessions x --hash + --max-hash)")
+        ->check(CLI::Range(0, 1 << 24))
+        ->capture_default_str();
+    cmd->add_option("--local-analysis", args.localAnalysis,
+                    "unlimited: analysis from this machine runs until stopped; capped: it "
+                    "stops at --max-think-ms like every other search")
+        ->check(CLI::IsMember({"unlimited", "capped"}))
         ->capture_default_str();
     cmd->add_option(
         "--web-root", args.webRoot,
@@ -31,11 +53,9 @@ CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args) {
     cmd->add_option("--max-sessions", c.maxSessions, "Concurrent WebSocket sessions")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
-    cmd->add_option("--max-searches", c.maxSearches,
-                    "Concurrent searches over all sessions (0: cores / threads); others queue")
-        ->check(CLI::Range(0, 1000))
-        ->capture_default_str();
-    cmd->add_option("--max-think-ms", c.session.maxThinkMs, "Longest search a client may ask for")
+    cmd->add_option("--max-think-ms", c.session.maxThinkMs,
+                    "Longest search: every game move, and analysis from other machines (or "
+                    "with --local-analysis capped)")
         ->check(CLI::Range(1, 3600000))
         ->capture_default_str();
     cmd->add_option("--allow-host", c.allowedHosts,
@@ -65,6 +85,8 @@ int runServeCommand(ServeCommandArgs& args) {
         c.webRoot = server::defaultWebRoot();
     }
     c.session.idleTimeoutMs = std::int64_t(args.idleMinutes) * 60 * 1000;
+    c.localAnalysis = args.localAnalysis == "capped" ? server::LocalAnalysis::Capped
+                                                     : server::LocalAnalysis::Unlimited;
     return server::runServer(c);
 }
 

@@ -14,6 +14,7 @@ struct ServeCommandArgs {
     server::ServerConfig config;
     std::string webRoot;
     int idleMinutes = 30;
+    std::string localAnalysis = "unlimited"; // --local-analysis: unlimited or capped
 };
 
 CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args);

@@ -26,6 +26,10 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
     m_options.addCheck("Ponder", false, [](bool) {});
     m_options.addSpin("Move Overhead", 10, 0, 5000,
                       [this](long long ms) { m_moveOverheadMs = int(ms); });
+    // Periodic `info depth .. nodes .. nps .. currmove ..` lines between completed iterations,
+    // for front ends that show a long analysis live; 0 (the default) keeps UCI output standard.
+    m_options.addSpin("Progress Interval", 0, 0, 60000,
+                      [this](long long ms) { m_progressIntervalMs = int(ms); });
     m_options.addButton("Clear Hash", [this] { m_searcher.clear(); });
     m_options.addCheck("UCI_Chess960", false, [this](bool v) { m_chess960 = v; });
     // Strength limiting (search/skill.h): UCI_LimitStrength with UCI_Elo takes precedence over
@@ -111,6 +115,10 @@ void Engine::go(const search::SearchLimits& limits, Callbacks callbacks,
     request.skill.seed = mix.next();
     request.callbacks.onInfo = std::move(callbacks.onInfo);
     request.callbacks.onCurrMove = std::move(callbacks.onCurrMove);
+    if (callbacks.onProgress && m_progressIntervalMs > 0) {
+        request.callbacks.onProgress = std::move(callbacks.onProgress);
+        request.callbacks.progressIntervalMs = m_progressIntervalMs;
+    }
     request.onDone = [cb = std::move(callbacks.onBestMove)](const search::SearchResult& r) {
         if (cb) cb(r.bestMove, r.ponderMove);
     };

@@ -49,6 +49,9 @@ class Engine {
         std::function<void(const search::SearchInfo&)> onInfo;
         std::function<void(chess::Move move, int number, int depth)> onCurrMove;
         std::function<void(chess::Move best, chess::Move ponder)> onBestMove;
+        // Live nodes, speed and current move between completed iterations, about every
+        // `Progress Interval` ms (never when the option is 0, its default).
+        std::function<void(const search::SearchProgress&)> onProgress;
     };
 
     explicit Engine(EngineLimits limits = {});
@@ -97,6 +100,7 @@ class Engine {
     bool m_chess960 = false;
     int m_multiPv = 1;
     int m_moveOverheadMs = 10;
+    int m_progressIntervalMs = 0;
     bool m_limitStrength = false;
     int m_elo = kDefaultElo;
     int m_skillLevel = search::kSkillMaxLevel;

@@ -93,6 +93,8 @@ void Worker::run(const Position& root) {
     m_nodes.store(0, std::memory_order_relaxed);
     m_completedDepth = 0;
     m_result = {};
+    m_rootMove = Move::none();
+    m_rootMoveNumber = 0;
     m_rootMoves.clear();
     m_completedLines.clear();
     m_rootMaterial = wdlMaterial(root);
@@ -124,10 +126,30 @@ bool Worker::shouldStop() {
                                       : (nodes() & 1023) == 0 && m_shared.totalNodes() >= nodeLimit)
             m_shared.stop = true;
     }
-    if ((nodes() & 1023) == 0 && !m_shared.pondering.load(std::memory_order_relaxed) &&
-        m_shared.time.hardExpired() && m_rootDepth > 1)
-        m_shared.stop = true;
+    if ((nodes() & 1023) == 0) {
+        if (!m_shared.pondering.load(std::memory_order_relaxed) && m_shared.time.hardExpired() &&
+            m_rootDepth > 1)
+            m_shared.stop = true;
+        if (m_shared.callbacks.progressIntervalMs > 0) reportProgress();
+    }
     return m_shared.stop.load(std::memory_order_relaxed);
+}
+
+void Worker::reportProgress() {
+    const std::int64_t elapsed = m_shared.time.elapsedMs();
+    if (elapsed < m_shared.nextProgressMs || !m_shared.callbacks.onProgress) return;
+    // The next report is due an interval from now, not from the last due time: a callback slower
+    // than the interval never makes reports pile up.
+    m_shared.nextProgressMs = elapsed + m_shared.callbacks.progressIntervalMs;
+    SearchProgress progress;
+    progress.depth = m_rootDepth;
+    progress.selDepth = m_selDepth;
+    progress.nodes = m_shared.totalNodes();
+    progress.timeMs = elapsed;
+    progress.hashfull = m_shared.tt->hashfull();
+    progress.currMove = m_rootMove;
+    progress.currMoveNumber = m_rootMoveNumber;
+    m_shared.callbacks.onProgress(progress);
 }
 
 void Worker::iterativeDeepening() {
@@ -479,9 +501,12 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         // Killers and the counter move come before the quiet stage: score them here too.
         const int history = quiet ? picker.quietScore(m) : 0;
 
-        if (isRoot && m_id == 0 && m_shared.callbacks.onCurrMove &&
-            m_shared.time.elapsedMs() > 3000)
-            m_shared.callbacks.onCurrMove(m, moveCount + m_pvIndex, depth);
+        if (isRoot && m_id == 0) {
+            m_rootMove = m;
+            m_rootMoveNumber = moveCount + m_pvIndex;
+            if (m_shared.callbacks.onCurrMove && m_shared.time.elapsedMs() > 3000)
+                m_shared.callbacks.onCurrMove(m, moveCount + m_pvIndex, depth);
+        }
 
         // Step 11. Shallow-depth pruning once a move has held off mate. Late-move + futility
         // pruning +204 +/- 58, SEE pruning +72 +/- 33 (HCE, 30k).

@@ -36,6 +36,23 @@ struct SearchInfo {
     std::vector<chess::Move> pv;
 };
 
+// A periodic report of a running search between its completed iterations (the live nodes and
+// speed of an analysis): what `info` lines say only when an iteration or aspiration step ends.
+struct SearchProgress {
+    int depth = 0; // the iteration under way
+    int selDepth = 0;
+    std::uint64_t nodes = 0; // all threads
+    std::int64_t timeMs = 0;
+    int hashfull = 0;
+    chess::Move currMove; // the root move being searched (none before the first)
+    int currMoveNumber = 0;
+};
+
+// Nodes per second for an `info` line (the node count itself before a millisecond has passed).
+inline std::uint64_t nodesPerSecond(std::uint64_t nodes, std::int64_t timeMs) {
+    return timeMs > 0 ? nodes * 1000 / std::uint64_t(timeMs) : nodes;
+}
+
 struct SearchResult {
     chess::Move bestMove;
     chess::Move ponderMove;
@@ -48,6 +65,9 @@ struct SearchCallbacks {
     std::function<void(const SearchInfo&)> onInfo;
     // Reports the move being searched at the root, for long searches (UCI currmove).
     std::function<void(chess::Move move, int number, int depth)> onCurrMove;
+    // Called by the main thread about every progressIntervalMs while searching (0: never).
+    std::function<void(const SearchProgress&)> onProgress;
+    std::int64_t progressIntervalMs = 0;
 };
 
 // State every worker of one search shares.
@@ -67,6 +87,8 @@ struct SharedSearchState {
     // What every worker evaluates with (set per search).
     eval::EvalSource evalSource;
     SearchCallbacks callbacks;
+    // When the main thread reports progress next (elapsed ms; callbacks.onProgress).
+    std::int64_t nextProgressMs = 0;
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
 
     std::uint64_t totalNodes() const;
@@ -122,6 +144,8 @@ class Worker {
         m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     }
     void reportInfo(int depth, Bound bound, int pvIndex);
+    // Sends a SearchProgress when the interval has passed (main thread, from shouldStop).
+    void reportProgress();
     void updatePv(int ply, chess::Move move);
     void updateQuietHistories(int ply, chess::Move best, const chess::Move* quiets, int quietCount,
                               int depth);
@@ -165,6 +189,9 @@ class Worker {
     int m_rootDepth = 0;
     int m_pvIndex = 0;
     int m_completedDepth = 0;
+    // The root move being searched and its number (for progress reports).
+    chess::Move m_rootMove;
+    int m_rootMoveNumber = 0;
     int m_rootMaterial = 0;
     SearchResult m_result;
     std::vector<RootMove> m_rootMoves;

@@ -42,19 +42,26 @@ TranspositionTable::TranspositionTable() { resize(16); }
 TranspositionTable::~TranspositionTable() { std::free(m_clusters); }
 
 void TranspositionTable::resize(std::size_t megabytes) {
-    std::free(m_clusters);
-    m_megabytes = megabytes;
-    m_clusterCount = megabytes * 1024 * 1024 / sizeof(Cluster);
-    m_clusters = static_cast<Cluster*>(std::aligned_alloc(64, m_clusterCount * sizeof(Cluster)));
-    if (!m_clusters) {
+    // The new table is allocated before the old one is freed: when memory runs out the engine
+    // keeps the table it has (a server session refuses the new size and goes on).
+    const std::size_t clusterCount = megabytes * 1024 * 1024 / sizeof(Cluster);
+    auto* clusters = static_cast<Cluster*>(std::aligned_alloc(64, clusterCount * sizeof(Cluster)));
 #ifdef __cpp_exceptions
-        throw std::bad_alloc();
+    if (!clusters) throw std::bad_alloc();
 #else
-        // Built without exceptions (WebAssembly): nothing could catch it, and an engine without
-        // a table cannot search.
-        std::abort();
-#endif
+    // Built without exceptions (WebAssembly, a 32-bit heap): nothing could report the failure,
+    // so the old table makes room for the new one, and an engine without a table cannot search.
+    if (!clusters) {
+        std::free(m_clusters);
+        m_clusters = nullptr;
+        clusters = static_cast<Cluster*>(std::aligned_alloc(64, clusterCount * sizeof(Cluster)));
+        if (!clusters) std::abort();
     }
+#endif
+    std::free(m_clusters);
+    m_clusters = clusters;
+    m_clusterCount = clusterCount;
+    m_megabytes = megabytes;
     clear();
 }
 

@@ -126,6 +126,18 @@ std::optional<Origin> parseOrigin(std::string_view text) {
     return out;
 }
 
+bool isLocalClient(std::string_view remoteAddress, std::optional<std::string_view> host,
+                   std::optional<std::string_view> origin) {
+    // civetweb writes an IPv6 peer without brackets.
+    const bool loopbackPeer = remoteAddress == "::1" || isLoopbackHost(remoteAddress);
+    if (!loopbackPeer || !host) return false;
+    const auto authority = parseAuthority(*host);
+    if (!authority || !isLoopbackHost(authority->host)) return false;
+    if (!origin) return true;
+    const auto parsed = parseOrigin(*origin);
+    return parsed && isLoopbackHost(parsed->authority.host);
+}
+
 bool isLoopbackHost(std::string_view hostText) {
     const std::string host = lowerCase(hostText);
     if (host == "localhost" || host == "[::1]") return true;

@@ -59,6 +59,12 @@ bool isLoopbackHost(std::string_view host);
 // A dotted-quad IPv4 address or a bracketed IPv6 literal: no DNS name, so nothing to rebind.
 bool isIpLiteral(std::string_view host);
 
+// Whether a client is on this machine: a loopback peer address, a loopback Host, and no Origin
+// (not a browser page) or a loopback one. An allowed origin on another host (--allow-origin) is
+// not local. Local clients may analyse without the think-time cap (--local-analysis).
+bool isLocalClient(std::string_view remoteAddress, std::optional<std::string_view> host,
+                   std::optional<std::string_view> origin);
+
 // Checks an --allow-host or --allow-origin value; an error message when it is not usable.
 std::optional<std::string> checkAllowedHost(std::string_view name);
 std::optional<std::string> checkAllowedOrigin(std::string_view origin);

@@ -229,15 +229,17 @@ ParsedMessage parseClientMessage(std::string_view text) {
     return out;
 }
 
-ClampedLimits clampGo(const GoRequest& go, std::int64_t maxThinkMs) {
+ClampedLimits clampGo(const GoRequest& go, std::int64_t maxThinkMs, bool uncappedAnalysis) {
     ClampedLimits out;
     search::SearchLimits& l = out.limits;
-    out.maxTimeMs = maxThinkMs;
+    // Play is always capped: a client must not hold a search slot with a game move.
+    const std::int64_t cap = uncappedAnalysis && !go.play ? 0 : maxThinkMs;
+    out.maxTimeMs = cap;
     if (go.depth) l.depth = *go.depth;
     if (go.nodes) l.nodes = *go.nodes;
     if (go.movetime) {
-        l.moveTimeMs = std::min(*go.movetime, maxThinkMs);
-        out.clamped = *go.movetime > maxThinkMs;
+        l.moveTimeMs = cap ? std::min(*go.movetime, cap) : *go.movetime;
+        out.clamped = cap && *go.movetime > cap;
         out.maxTimeMs = l.moveTimeMs;
     }
     if (go.clock) {
@@ -250,7 +252,8 @@ ClampedLimits clampGo(const GoRequest& go, std::int64_t maxThinkMs) {
     }
     // An infinite search, or one bounded by nothing, ends at the cap: it is reported clamped.
     l.infinite = go.infinite;
-    if (go.infinite || (!go.depth && !go.nodes && !go.movetime && !go.clock)) out.clamped = true;
+    if (cap && (go.infinite || (!go.depth && !go.nodes && !go.movetime && !go.clock)))
+        out.clamped = true;
     return out;
 }
 
@@ -339,8 +342,7 @@ std::string formatInfo(const Json& id, const search::SearchInfo& info, const Pos
                                                           : "exact";
     Json pv = Json::array();
     for (const Move m : info.pv) pv.push_back(toUci(m, chess960));
-    const std::uint64_t nps =
-        info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
+    const std::uint64_t nps = search::nodesPerSecond(info.nodes, info.timeMs);
     Json j = {{"type", "info"},
               {"depth", info.depth},
               {"seldepth", info.selDepth},
@@ -358,9 +360,28 @@ std::string formatInfo(const Json& id, const search::SearchInfo& info, const Pos
     return dump(j);
 }
 
+std::string formatProgress(const Json& id, const search::SearchProgress& progress,
+                           const Position& root, bool chess960) {
+    Json j = {{"type", "progress"},
+              {"depth", progress.depth},
+              {"seldepth", progress.selDepth},
+              {"nodes", progress.nodes},
+              {"nps", search::nodesPerSecond(progress.nodes, progress.timeMs)},
+              {"hashfull", progress.hashfull},
+              {"time", progress.timeMs}};
+    if (progress.currMove && MoveList(root).contains(progress.currMove)) {
+        j["currmove"] = toUci(progress.currMove, chess960);
+        j["currmoveSan"] = toSan(root, progress.currMove);
+        j["currmovenumber"] = progress.currMoveNumber;
+    }
+    putId(j, id);
+    return dump(j);
+}
+
 std::string formatBestMove(const Json& id, Move best, Move ponder, const Position& root,
-                           bool chess960, bool played) {
+                           bool chess960, bool played, bool yielded) {
     Json j = {{"type", "bestmove"}, {"played", played}};
+    if (yielded) j["yielded"] = true;
     if (best && MoveList(root).contains(best)) {
         j["move"] = toUci(best, chess960);
         j["san"] = toSan(root, best);
@@ -381,7 +402,8 @@ std::string formatBestMove(const Json& id, Move best, Move ponder, const Positio
 }
 
 std::string formatSearching(const Json& id, const ClampedLimits& limits) {
-    Json j = {{"type", "searching"}, {"maxTimeMs", limits.maxTimeMs}, {"clamped", limits.clamped}};
+    Json j = {{"type", "searching"}, {"maxTimeMs", nullptr}, {"clamped", limits.clamped}};
+    if (limits.maxTimeMs > 0) j["maxTimeMs"] = limits.maxTimeMs;
     putId(j, id);
     return dump(j);
 }

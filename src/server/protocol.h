@@ -91,10 +91,13 @@ ParsedMessage parseClientMessage(std::string_view text);
 // Limits that bound a `go`, from the request and the server's cap on thinking time.
 struct ClampedLimits {
     search::SearchLimits limits;
-    std::int64_t maxTimeMs = 0; // the most the search may take: the session stops it then
+    std::int64_t maxTimeMs = 0; // the most the search may take: the session stops it then (0:
+                                // no cap, an uncapped analysis)
     bool clamped = false;       // the request asked for more time (or for no bound at all)
 };
-ClampedLimits clampGo(const GoRequest& go, std::int64_t maxThinkMs);
+// `uncappedAnalysis`: the session may analyse without a cap (a local client under
+// --local-analysis unlimited): a search that does not play its move is then not clamped.
+ClampedLimits clampGo(const GoRequest& go, std::int64_t maxThinkMs, bool uncappedAnalysis = false);
 
 // --- Server messages (each a JSON text) --------------------------------------------------
 std::string formatError(const Json& id, std::string_view message);
@@ -103,8 +106,13 @@ std::string formatState(const Json& id, const Game& game, bool searching);
 // `root` is the position searched: the PV is converted to SAN from there.
 std::string formatInfo(const Json& id, const search::SearchInfo& info, const chess::Position& root,
                        bool chess960);
+// `yielded`: an uncapped analysis was stopped because another search waited for its threads.
 std::string formatBestMove(const Json& id, chess::Move best, chess::Move ponder,
-                           const chess::Position& root, bool chess960, bool played);
+                           const chess::Position& root, bool chess960, bool played,
+                           bool yielded = false);
+// A running search's periodic progress (live nodes, speed and current root move).
+std::string formatProgress(const Json& id, const search::SearchProgress& progress,
+                           const chess::Position& root, bool chess960);
 std::string formatSearching(const Json& id, const ClampedLimits& limits);
 std::string formatQueued(const Json& id, int position);
 // The answer to evalPieces: `fen` is the position evaluated (written by the server).

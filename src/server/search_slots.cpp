@@ -7,7 +7,7 @@
 namespace axon::server {
 
 SearchSlots::SearchSlots(int slots, int maxQueued)
-    : m_free(std::max(1, slots)), m_maxQueued(std::max(0, maxQueued)),
+    : m_capacity(std::max(1, slots)), m_free(m_capacity), m_maxQueued(std::max(0, maxQueued)),
       m_dispatcher([this] { dispatch(); }) {}
 
 SearchSlots::~SearchSlots() {
@@ -19,22 +19,24 @@ SearchSlots::~SearchSlots() {
     m_dispatcher.join();
 }
 
-SearchSlots::Outcome SearchSlots::acquire(std::uint64_t ticket, Start start, int& queuePosition) {
+SearchSlots::Outcome SearchSlots::acquire(std::uint64_t ticket, int count, Start start,
+                                          int& queuePosition) {
+    count = clampCount(count);
     std::lock_guard lock(m_mutex);
-    if (m_free > 0 && m_queue.empty()) {
-        --m_free;
+    if (m_free >= count && m_queue.empty()) {
+        m_free -= count;
         return Outcome::Started;
     }
     if (int(m_queue.size()) >= m_maxQueued) return Outcome::Refused;
-    m_queue.push_back({ticket, std::move(start)});
+    m_queue.push_back({ticket, count, std::move(start)});
     queuePosition = int(m_queue.size());
     return Outcome::Queued;
 }
 
-void SearchSlots::release() {
+void SearchSlots::release(int count) {
     {
         std::lock_guard lock(m_mutex);
-        ++m_free;
+        m_free = std::min(m_capacity, m_free + clampCount(count));
     }
     m_wake.notify_all();
 }
@@ -61,17 +63,19 @@ int SearchSlots::queued() const {
 void SearchSlots::dispatch() {
     std::unique_lock lock(m_mutex);
     while (true) {
-        m_wake.wait(lock, [this] { return m_quit || (m_free > 0 && !m_queue.empty()); });
+        m_wake.wait(lock, [this] {
+            return m_quit || (!m_queue.empty() && m_free >= m_queue.front().count);
+        });
         if (m_quit) return;
         Waiter next = std::move(m_queue.front());
         m_queue.pop_front();
-        --m_free;
+        m_free -= next.count;
         lock.unlock();
         // The slot is the waiter's now; its start runs without our lock (it takes the
         // session's lock and joins that session's previous search thread).
         const bool started = next.start();
         lock.lock();
-        if (!started) ++m_free;
+        if (!started) m_free += next.count;
     }
 }
 

@@ -31,6 +31,18 @@ std::string closePayload(int code, const std::string& reason) {
     return payload;
 }
 
+// Whether a handshake comes from this machine (isLocalClient over its peer and headers).
+bool localClient(const mg_connection* conn) {
+    const mg_request_info* info = mg_get_request_info(conn);
+    if (!info) return false;
+    const auto header = [&](const char* name) -> std::optional<std::string_view> {
+        const char* value = mg_get_header(conn, name);
+        if (!value) return std::nullopt;
+        return std::string_view(value);
+    };
+    return isLocalClient(info->remote_addr, header("Host"), header("Origin"));
+}
+
 int log(const mg_connection*, const char* message) {
     std::cerr << "axon serve: " << message << std::endl;
     return 1;
@@ -44,6 +56,7 @@ struct Server::Connection {
     mg_connection* conn = nullptr; // null once civetweb is done with it
     std::shared_ptr<Session> session;
     bool refused = false;             // over the session cap: told so, then closed
+    bool local = false;               // a client on this machine (localClient)
     std::atomic<bool> closing{false}; // a close frame was sent: further frames end the connection
     // Reassembly of a fragmented text message (civetweb hands over frames one by one).
     std::string partial;
@@ -66,9 +79,13 @@ struct Server::Connection {
 
 Server::Server(ServerConfig config) : m_config(std::move(config)) {
     const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
-    m_maxSearches = m_config.maxSearches > 0
-                        ? m_config.maxSearches
-                        : std::max(1, cores / std::max(1, m_config.session.threads));
+    SessionConfig& s = m_sessionConfig = m_config.session;
+    m_totalThreads = m_config.totalThreads > 0 ? m_config.totalThreads : std::max(cores, s.threads);
+    s.maxThreads = m_config.maxThreads > 0 ? m_config.maxThreads : m_totalThreads;
+    s.maxHashMb = m_config.maxHashMb > 0 ? m_config.maxHashMb : std::max(1024, s.hashMb);
+    m_totalHashMb = m_config.totalHashMb > 0
+                        ? m_config.totalHashMb
+                        : std::int64_t(m_config.maxSessions) * s.hashMb + s.maxHashMb;
 }
 
 Server::~Server() { stop(); }
@@ -96,6 +113,20 @@ std::optional<std::string> Server::start() {
         return "--host must be an IPv4 address such as 127.0.0.1 (or localhost), not '" +
                m_config.host + "'";
     if (m_config.port < 0 || m_config.port > 65535) return "--port must be from 0 to 65535";
+    const SessionConfig& s = m_sessionConfig;
+    if (s.threads > s.maxThreads)
+        return "--threads (" + std::to_string(s.threads) + ") is more than --max-threads (" +
+               std::to_string(s.maxThreads) + ")";
+    if (s.maxThreads > m_totalThreads)
+        return "--max-threads (" + std::to_string(s.maxThreads) +
+               ") is more than --total-threads (" + std::to_string(m_totalThreads) + ")";
+    if (s.hashMb > s.maxHashMb)
+        return "--hash (" + std::to_string(s.hashMb) + ") is more than --max-hash (" +
+               std::to_string(s.maxHashMb) + ")";
+    const std::int64_t guaranteed = std::int64_t(m_config.maxSessions) * s.hashMb;
+    if (m_totalHashMb < guaranteed)
+        return "--total-hash (" + std::to_string(m_totalHashMb) + " MiB) must hold every " +
+               "session's --hash: --max-sessions x --hash = " + std::to_string(guaranteed) + " MiB";
     for (const std::string& name : m_config.allowedHosts)
         if (auto error = checkAllowedHost(name)) return error;
     for (const std::string& origin : m_config.allowedOrigins)
@@ -105,7 +136,8 @@ std::optional<std::string> Server::start() {
     if (!(mg_check_feature(16) & 16))
         return "this civetweb library was built without WebSocket support";
 
-    m_slots = std::make_unique<SearchSlots>(m_maxSearches, m_config.maxQueued);
+    m_slots = std::make_unique<SearchSlots>(m_totalThreads, m_config.maxQueued);
+    m_hashBudget = std::make_unique<HashBudget>(m_totalHashMb - guaranteed);
     const std::string ports = host + ":" + std::to_string(m_config.port);
     // Each WebSocket holds a civetweb worker thread for its lifetime: room for every session,
     // refused connections on their way out, and plain HTTP requests.
@@ -208,6 +240,7 @@ int Server::onWsConnect(const mg_connection* conn, void* self) {
         if (!c->refused) ++sessions;
     // Over the cap the handshake still completes, so the client can be told why it is closed.
     connection->refused = sessions >= server->m_config.maxSessions;
+    connection->local = localClient(conn);
     server->m_connections[connection->id] = connection;
     mg_set_user_connection_data(conn, connection.get());
     return 0;
@@ -237,11 +270,14 @@ void Server::onWsReady(mg_connection* conn, void* self) {
         }
         if (!owner) return;
         std::weak_ptr<Connection> weak = owner;
-        auto session = std::make_shared<Session>(c->id, server->m_config.session, *server->m_slots,
-                                                 [weak](const std::string& text) {
-                                                     if (auto target = weak.lock())
-                                                         target->send(text);
-                                                 });
+        SessionConfig config = server->m_sessionConfig;
+        config.uncappedAnalysis =
+            c->local && server->m_config.localAnalysis == LocalAnalysis::Unlimited;
+        auto session =
+            std::make_shared<Session>(c->id, config, *server->m_slots, *server->m_hashBudget,
+                                      [weak](const std::string& text) {
+                                          if (auto target = weak.lock()) target->send(text);
+                                      });
         {
             std::lock_guard lock(server->m_mutex);
             c->session = session;
@@ -405,9 +441,15 @@ int runServer(const ServerConfig& config) {
                       ? std::string("web front end not built: serving a placeholder page")
                       : "web root: " + config.webRoot.string())
               << std::endl;
-    std::cout << "sessions at most " << config.maxSessions << ", searches at once "
-              << server.maxSearches() << ", think time at most " << config.session.maxThinkMs
-              << " ms; Ctrl-C stops" << std::endl;
+    const SessionConfig& s = server.sessionConfig();
+    std::cout << "sessions at most " << config.maxSessions << ", search threads at once "
+              << server.totalThreads() << ", think time at most " << s.maxThinkMs << " ms"
+              << (config.localAnalysis == LocalAnalysis::Unlimited
+                      ? " (analysis from this machine: until stopped)"
+                      : "")
+              << "; per session " << s.threads << " thread(s) and " << s.hashMb
+              << " MiB hash, at most " << s.maxThreads << " and " << s.maxHashMb
+              << " MiB; Ctrl-C stops" << std::endl;
     int received = 0;
     sigwait(&signals, &received);
     std::cout << "axon serve: " << (received == SIGINT ? "SIGINT" : "SIGTERM") << ", shutting down"

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "server/access_policy.h"
+#include "server/hash_budget.h"
 #include "server/search_slots.h"
 #include "server/session.h"
 
@@ -26,13 +27,28 @@ struct mg_context;
 
 namespace axon::server {
 
+// Whether a local client's analysis runs until it is stopped (--local-analysis).
+enum class LocalAnalysis { Unlimited, Capped };
+
 struct ServerConfig {
     std::string host = "127.0.0.1"; // IPv4 address to bind ("localhost" means 127.0.0.1)
     int port = 8080;                // 0: any free port (see Server::port())
     std::filesystem::path webRoot;  // empty: only the built-in page
     int maxSessions = 32;
-    int maxSearches = 0; // searches at once over all sessions; 0: cores / threads, at least 1
-    int maxQueued = 64;  // searches waiting for a slot; more are refused
+    // Search threads at once over all sessions: a search takes its session's Threads; the others
+    // queue. 0: the cores (at least session.threads).
+    int totalThreads = 0;
+    int maxQueued = 64; // searches waiting for threads; more are refused
+    // The most one session may ask with setOption: 0 means totalThreads, and 1024 MiB (at
+    // least session.hashMb).
+    int maxThreads = 0;
+    int maxHashMb = 0;
+    // Hash over all sessions: 0 means maxSessions x session.hashMb + maxHashMb (every session at
+    // its default, one at the most). It must hold maxSessions x session.hashMb.
+    std::int64_t totalHashMb = 0;
+    // A local client (loopback address, loopback Host, no or loopback Origin) analyses without
+    // the think-time cap unless this says Capped; play and other clients are always capped.
+    LocalAnalysis localAnalysis = LocalAnalysis::Unlimited;
     // --allow-host and --allow-origin: names and origins accepted beyond the server's own.
     std::vector<std::string> allowedHosts;
     std::vector<std::string> allowedOrigins;
@@ -56,7 +72,9 @@ class Server {
     std::string url() const;
     // Sessions open and not being closed.
     int sessionCount() const;
-    int maxSearches() const { return m_maxSearches; }
+    int totalThreads() const { return m_totalThreads; }
+    // The session settings with every default resolved (maxThreads, maxHashMb).
+    const SessionConfig& sessionConfig() const { return m_sessionConfig; }
 
   private:
     struct Connection;
@@ -73,8 +91,11 @@ class Server {
     void reaperLoop();
 
     ServerConfig m_config;
-    int m_maxSearches = 1;
+    SessionConfig m_sessionConfig;
+    int m_totalThreads = 1;
+    std::int64_t m_totalHashMb = 0;
     std::unique_ptr<SearchSlots> m_slots;
+    std::unique_ptr<HashBudget> m_hashBudget;
     mg_context* m_context = nullptr;
     int m_port = 0;
     // Fixed before civetweb starts; the port is known only once it listens, hence the atomic.

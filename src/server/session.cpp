@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <new>
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
@@ -64,14 +65,20 @@ std::int64_t Session::nowMs() {
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-Session::Session(std::uint64_t id, SessionConfig config, SearchSlots& slots, Send send)
-    : m_id(id), m_config(config), m_slots(slots), m_send(std::move(send)),
+Session::Session(std::uint64_t id, SessionConfig config, SearchSlots& slots, HashBudget& hashBudget,
+                 Send send)
+    : m_id(id), m_config(config), m_slots(slots), m_hashBudget(hashBudget), m_send(std::move(send)),
       m_lastActivityMs(nowMs()), m_throttle(config.infoIntervalMs) {
     m_engine.options().set("Hash", std::to_string(m_config.hashMb));
     m_engine.options().set("Threads", std::to_string(m_config.threads));
+    // Not offered to clients: the server decides how often progress goes out.
+    m_engine.options().set("Progress Interval", std::to_string(m_config.progressIntervalMs));
 }
 
-Session::~Session() { close(); }
+Session::~Session() {
+    close();
+    m_hashBudget.giveBack(m_extraHashMb);
+}
 
 void Session::greet() {
     Json options = Json::array();
@@ -86,8 +93,8 @@ void Session::greet() {
                           {"value", o.value}};
             if (o.type == engine::Options::Type::Spin) {
                 entry["min"] = o.min;
-                entry["max"] = o.name == "Hash"      ? m_config.hashMb
-                               : o.name == "Threads" ? m_config.threads
+                entry["max"] = o.name == "Hash"      ? m_config.maxHashMb
+                               : o.name == "Threads" ? m_config.maxThreads
                                                      : o.max;
             }
             options.push_back(std::move(entry));
@@ -98,6 +105,7 @@ void Session::greet() {
                         {"engine", "Axon"},
                         {"protocol", 1},
                         {"maxThinkMs", m_config.maxThinkMs},
+                        {"analysisUnlimited", m_config.uncappedAnalysis},
                         {"maxMessageBytes", m_config.maxMessageBytes},
                         {"idleTimeoutMs", m_config.idleTimeoutMs},
                         {"options", std::move(options)}};
@@ -216,14 +224,20 @@ void Session::handle(const Json& id, const GoRequest& r) {
         m_searchSettings = settings;
         m_search = SearchState::Queued;
         m_searchId = id;
-        m_searchLimits = clampGo(r, m_config.maxThinkMs);
+        m_searchLimits = clampGo(r, m_config.maxThinkMs, m_config.uncappedAnalysis);
+        m_searchThreads = threadsLocked();
         m_searchPlays = r.play;
         m_cancelQueued = false;
     }
     int position = 0;
     std::weak_ptr<Session> weak = weak_from_this();
+    int threads = 1;
+    {
+        std::lock_guard lock(m_mutex);
+        threads = m_searchThreads;
+    }
     const auto outcome = m_slots.acquire(
-        m_id,
+        m_id, threads,
         [weak] {
             auto self = weak.lock();
             return self && self->startQueued();
@@ -250,7 +264,7 @@ void Session::handle(const Json& id, const GoRequest& r) {
             break;
         }
     }
-    if (giveBack) m_slots.release();
+    if (giveBack) m_slots.release(threads);
     if (started)
         announceSearch(out);
     else if (!out.empty())
@@ -265,13 +279,16 @@ bool Session::startSearchLocked(std::string& out) {
     m_searchRoot = m_game.position();
     m_throttle = InfoThrottle(m_config.infoIntervalMs);
     m_search = SearchState::Running;
-    m_deadlineMs = nowMs() + m_searchLimits.maxTimeMs;
+    m_searchStartMs = nowMs();
+    m_deadlineMs = m_searchLimits.maxTimeMs > 0 ? m_searchStartMs + m_searchLimits.maxTimeMs : 0;
     m_stopSent = false;
+    m_yielded = false;
     m_announced = false;
     engine::Engine::Callbacks callbacks;
     // The session outlives its searches: close() waits for the search before it returns.
     callbacks.onInfo = [this](const search::SearchInfo& info) { onInfo(info); };
     callbacks.onBestMove = [this](Move best, Move ponder) { onBestMove(best, ponder); };
+    callbacks.onProgress = [this](const search::SearchProgress& p) { onProgress(p); };
     m_engine.go(m_searchLimits.limits, std::move(callbacks), m_searchSettings);
     out = formatSearching(m_searchId, m_searchLimits);
     return true;
@@ -361,9 +378,11 @@ void Session::handle(const Json& id, const SetOptionRequest& r) {
             error = "'" + r.name.substr(0, 64) + "' is not an option this server offers (" +
                     offeredOptionList() + ")";
         if (!error) error = busy();
-        if (!error) error = budget("Hash", m_config.hashMb);
-        if (!error) error = budget("Threads", m_config.threads);
-        if (!error) error = m_engine.options().set(r.name, r.value);
+        if (!error) error = budget("Hash", m_config.maxHashMb);
+        if (!error) error = budget("Threads", m_config.maxThreads);
+        if (!error)
+            error = option->name == "Hash" ? setHashLocked(r.value)
+                                           : m_engine.options().set(r.name, r.value);
         if (error) {
             out = formatError(id, "setOption: " + *error);
         } else {
@@ -374,6 +393,45 @@ void Session::handle(const Json& id, const SetOptionRequest& r) {
         }
     }
     reply(id, out);
+}
+
+std::optional<std::string> Session::setHashLocked(const std::string& value) {
+    long long mb = 0;
+    try {
+        mb = std::stoll(value);
+    } catch (const std::exception&) {
+        return m_engine.options().set("Hash", value); // the registry words the error
+    }
+    // Only what exceeds the session's default is paid for from the shared budget.
+    const std::int64_t extra = std::max<std::int64_t>(0, mb - m_config.hashMb);
+    const std::int64_t more = extra - m_extraHashMb;
+    if (more > 0 && !m_hashBudget.take(more))
+        return "Hash " + std::to_string(mb) + " MiB does not fit in the server's hash budget (" +
+               std::to_string(m_config.hashMb + m_extraHashMb + m_hashBudget.leftMb()) +
+               " MiB at most for this session now; --total-hash)";
+    std::optional<std::string> error;
+    try {
+        error = m_engine.options().set("Hash", value);
+    } catch (const std::bad_alloc&) {
+        // The table allocates the new one before it frees the old: the old one is kept.
+        error = "not enough memory for a " + std::to_string(mb) + " MiB hash table";
+    }
+    if (error) {
+        if (more > 0) m_hashBudget.giveBack(more);
+        return error;
+    }
+    if (more < 0) m_hashBudget.giveBack(-more);
+    m_extraHashMb = extra;
+    return std::nullopt;
+}
+
+int Session::threadsLocked() const {
+    const engine::Options::Option* option = m_engine.options().find("Threads");
+    try {
+        return option ? std::max(1, std::stoi(option->value)) : 1;
+    } catch (const std::exception&) {
+        return 1;
+    }
 }
 
 void Session::handle(const Json& id, const StateRequest&) {
@@ -416,10 +474,24 @@ void Session::onInfo(const search::SearchInfo& info) {
     for (const std::string& text : out) m_send(text);
 }
 
-void Session::onBestMove(Move best, Move ponder) {
-    std::vector<std::string> out;
+void Session::onProgress(const search::SearchProgress& progress) {
+    std::string out;
     {
         std::lock_guard lock(m_mutex);
+        // Before its `searching` message a search's progress is dropped, not held: the next
+        // report follows within an interval.
+        if (m_closed || !m_announced) return;
+        out = formatProgress(m_searchId, progress, m_searchRoot, m_game.chess960());
+    }
+    m_send(out);
+}
+
+void Session::onBestMove(Move best, Move ponder) {
+    std::vector<std::string> out;
+    int threads = 1;
+    {
+        std::lock_guard lock(m_mutex);
+        threads = m_searchThreads;
         m_search = SearchState::Idle;
         m_lastActivityMs = nowMs();
         if (!m_closed) {
@@ -431,8 +503,8 @@ void Session::onBestMove(Move best, Move ponder) {
                               m_game.position().key() == m_searchRoot.key() &&
                               MoveList(m_game.position()).contains(best);
             if (play) m_game.playLegal(best);
-            out.push_back(
-                formatBestMove(m_searchId, best, ponder, m_searchRoot, m_game.chess960(), play));
+            out.push_back(formatBestMove(m_searchId, best, ponder, m_searchRoot, m_game.chess960(),
+                                         play, m_yielded));
             if (play) out.push_back(formatState(m_searchId, m_game, false));
             if (!m_announced) {
                 m_held.insert(m_held.end(), out.begin(), out.end());
@@ -440,16 +512,23 @@ void Session::onBestMove(Move best, Move ponder) {
             }
         }
     }
-    m_slots.release();
+    m_slots.release(threads);
     for (const std::string& text : out) m_send(text);
 }
 
 bool Session::tick(std::int64_t now) {
     std::lock_guard lock(m_mutex);
     if (m_closed) return false;
-    if (m_search == SearchState::Running && !m_stopSent && now >= m_deadlineMs) {
-        m_engine.stop();
-        m_stopSent = true;
+    if (m_search == SearchState::Running && !m_stopSent) {
+        // An uncapped analysis has no deadline, but once it has had the time any search gets
+        // it gives its threads to a search waiting for them (another tab, another client).
+        const bool yield = m_deadlineMs == 0 && now - m_searchStartMs >= m_config.maxThinkMs &&
+                           m_slots.queued() > 0;
+        if ((m_deadlineMs > 0 && now >= m_deadlineMs) || yield) {
+            m_engine.stop();
+            m_stopSent = true;
+            m_yielded = yield;
+        }
     }
     return m_search == SearchState::Idle && now - m_lastActivityMs > m_config.idleTimeoutMs;
 }

@@ -16,6 +16,7 @@
 
 #include "engine/engine.h"
 #include "server/game.h"
+#include "server/hash_budget.h"
 #include "server/info_throttle.h"
 #include "server/protocol.h"
 #include "server/search_slots.h"
@@ -23,11 +24,18 @@
 namespace axon::server {
 
 struct SessionConfig {
-    int threads = 1;                 // search threads (also the most setOption may ask)
-    int hashMb = 16;                 // hash table (also the most setOption may ask)
-    std::int64_t maxThinkMs = 10000; // every search ends by then
+    int threads = 1;                 // search threads of a new session
+    int hashMb = 16;                 // hash table of a new session
+    int maxThreads = 1;              // the most setOption Threads may ask (at least threads)
+    int maxHashMb = 16;              // the most setOption Hash may ask (at least hashMb)
+    std::int64_t maxThinkMs = 10000; // every search ends by then, but an uncapped analysis
+    // An analysis (a go that does not play its move) runs until the client stops it: a local
+    // client under --local-analysis unlimited. It still yields to a waiting search once it has
+    // run maxThinkMs.
+    bool uncappedAnalysis = false;
     std::int64_t idleTimeoutMs = 30 * 60 * 1000;
-    std::int64_t infoIntervalMs = 50; // info lines: at most ~20 per second
+    std::int64_t infoIntervalMs = 50;      // info lines: at most ~20 per second
+    std::int64_t progressIntervalMs = 200; // progress messages: about 5 per second
     std::size_t maxMessageBytes = 64 * 1024;
 };
 
@@ -36,7 +44,9 @@ class Session : public std::enable_shared_from_this<Session> {
     // Sends one text message to the client; thread-safe, and a no-op once the connection is gone.
     using Send = std::function<void(const std::string&)>;
 
-    Session(std::uint64_t id, SessionConfig config, SearchSlots& slots, Send send);
+    // `hashBudget` pays for Hash beyond config.hashMb (server/hash_budget.h).
+    Session(std::uint64_t id, SessionConfig config, SearchSlots& slots, HashBudget& hashBudget,
+            Send send);
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -79,11 +89,16 @@ class Session : public std::enable_shared_from_this<Session> {
     // went out: the search's thread may report before the thread that started it has answered.
     void announceSearch(const std::string& searching);
     void onInfo(const search::SearchInfo& info);
+    void onProgress(const search::SearchProgress& progress);
+    // setOption Hash: the new size within --max-hash and the server's hash budget.
+    std::optional<std::string> setHashLocked(const std::string& value);
+    int threadsLocked() const;
     void onBestMove(chess::Move best, chess::Move ponder);
 
     const std::uint64_t m_id;
     const SessionConfig m_config;
     SearchSlots& m_slots;
+    HashBudget& m_hashBudget;
     const Send m_send;
 
     mutable std::mutex m_mutex;
@@ -101,6 +116,10 @@ class Session : public std::enable_shared_from_this<Session> {
     chess::Position m_searchRoot;
     std::int64_t m_deadlineMs = 0;
     bool m_stopSent = false;
+    std::int64_t m_searchStartMs = 0;
+    int m_searchThreads = 1;        // search slots the running or queued search holds or asks for
+    bool m_yielded = false;         // stopped to let a waiting search run (uncapped analysis)
+    std::int64_t m_extraHashMb = 0; // taken from the hash budget
     InfoThrottle m_throttle;
     // The running search's output, held until its `searching` message is out (announceSearch).
     bool m_announced = true;

@@ -150,8 +150,7 @@ void Session::go(std::istringstream& in) {
     engine::Engine::Callbacks callbacks;
     callbacks.onInfo = [this](const search::SearchInfo& info) {
         std::ostringstream out;
-        const std::uint64_t nps =
-            info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes;
+        const std::uint64_t nps = search::nodesPerSecond(info.nodes, info.timeMs);
         out << "info depth " << info.depth << " seldepth " << info.selDepth << " multipv "
             << info.multiPv << " score " << formatScore(info.score, info.bound);
         if (m_engine.showWdl())
@@ -164,6 +163,16 @@ void Session::go(std::istringstream& in) {
     callbacks.onCurrMove = [this](Move m, int number, int depth) {
         send("info depth " + std::to_string(depth) + " currmove " + m_engine.moveToString(m) +
              " currmovenumber " + std::to_string(number));
+    };
+    callbacks.onProgress = [this](const search::SearchProgress& p) {
+        std::ostringstream out;
+        out << "info depth " << p.depth << " seldepth " << p.selDepth << " nodes " << p.nodes
+            << " nps " << search::nodesPerSecond(p.nodes, p.timeMs) << " hashfull " << p.hashfull
+            << " time " << p.timeMs;
+        if (p.currMove)
+            out << " currmove " << m_engine.moveToString(p.currMove) << " currmovenumber "
+                << p.currMoveNumber;
+        send(out.str());
     };
     callbacks.onBestMove = [this](Move best, Move ponder) {
         std::string line = "bestmove " + m_engine.moveToString(best);

@@ -22,7 +22,9 @@ fail() {
 
 # Bad flags: a message and a non-zero exit, never a crash.
 for bad in "--port 70000" "--threads 0" "--web-root $work/missing" "--host example.org" \
-    "--allow-origin localhost:5173" "--allow-host http://a.example" "--frobnicate"; do
+    "--allow-origin localhost:5173" "--allow-host http://a.example" "--frobnicate" \
+    "--local-analysis forever" "--threads 4 --max-threads 2" "--hash 64 --max-hash 32" \
+    "--max-threads 8 --total-threads 4" "--hash 64 --max-sessions 4 --total-hash 200"; do
     rc=0
     # shellcheck disable=SC2086
     timeout 10 "$axon" serve $bad >"$work/bad" 2>&1 || rc=$?

@@ -54,6 +54,12 @@ struct Apply {
                 "every search is bounded by the think-time cap");
         require(limits.limits.moveTimeMs <= kMaxThinkMs, "movetime is clamped");
         requireJson(formatSearching(id, limits), "searching is JSON");
+        // A local client's analysis has no cap, but a game move always has.
+        const ClampedLimits local = clampGo(r, kMaxThinkMs, true);
+        if (r.play)
+            require(local.maxTimeMs > 0 && local.maxTimeMs <= kMaxThinkMs,
+                    "a game move is capped for a local client too");
+        requireJson(formatSearching(id, local), "an uncapped searching is JSON");
         (void)engine::checkSearchSettings({r.multipv, r.elo, r.skill});
     }
     void operator()(const StopRequest&) const {}

@@ -148,3 +148,19 @@ TEST(ServerAccessPolicy, ChecksCommandLineAllowLists) {
     for (const char* bad : {"", "null", "*", "localhost:5173", "http://a.org/", "ws://a.org"})
         EXPECT_TRUE(checkAllowedOrigin(bad)) << bad;
 }
+
+TEST(ServerAccessPolicy, LocalClientsAreOnThisMachineWithALoopbackHostAndOrigin) {
+    using std::nullopt;
+    EXPECT_TRUE(isLocalClient("127.0.0.1", "127.0.0.1:8080", nullopt));
+    EXPECT_TRUE(isLocalClient("127.0.0.1", "localhost:8080", "http://localhost:8080"));
+    EXPECT_TRUE(isLocalClient("::1", "[::1]:8080", "http://[::1]:8080"));
+    EXPECT_TRUE(isLocalClient("127.0.0.1", "axon.localhost", "http://127.0.0.1:8080"));
+    // Another machine, or a name that may lead elsewhere, or a page from elsewhere.
+    EXPECT_FALSE(isLocalClient("192.168.1.20", "127.0.0.1:8080", nullopt));
+    EXPECT_FALSE(isLocalClient("127.0.0.1", "192.168.1.5:8080", nullopt));
+    EXPECT_FALSE(isLocalClient("127.0.0.1", "example.org", nullopt));
+    EXPECT_FALSE(isLocalClient("127.0.0.1", nullopt, nullopt));
+    EXPECT_FALSE(isLocalClient("127.0.0.1", "localhost:8080", "https://app.example.org"));
+    EXPECT_FALSE(isLocalClient("127.0.0.1", "localhost:8080", "null"));
+    EXPECT_FALSE(isLocalClient("", "localhost", nullopt));
+}

@@ -31,7 +31,7 @@ server::ServerConfig testConfig() {
     server::ServerConfig config;
     config.port = 0;
     config.maxSessions = 4;
-    config.maxSearches = 2;
+    config.totalThreads = 2;
     config.session.hashMb = 2;
     config.session.maxThinkMs = 2000;
     return config;
@@ -291,10 +291,16 @@ TEST(ServerIntegration, PlaysAGameWithTheEngineAndReportsErrors) {
 TEST(ServerIntegration, AnalysisStopsOnRequestAndAtTheThinkCap) {
     auto config = testConfig();
     config.session.maxThinkMs = 400;
+    config.localAnalysis = server::LocalAnalysis::Capped; // this client is local
     server::Server srv(config);
     ASSERT_FALSE(srv.start());
     WsClient client;
-    connectAndGreet(client, srv.port());
+    std::string connectError;
+    ASSERT_TRUE(client.connect(srv.port(), connectError)) << connectError;
+    auto hello = client.waitFor("hello");
+    ASSERT_TRUE(hello);
+    EXPECT_FALSE((*hello)["analysisUnlimited"].get<bool>());
+    ASSERT_TRUE(client.waitFor("state"));
 
     client.send({{"type", "go"}, {"infinite", true}, {"multipv", 2}, {"id", "a"}});
     auto searching = client.waitFor("searching");
@@ -328,6 +334,102 @@ TEST(ServerIntegration, AnalysisStopsOnRequestAndAtTheThinkCap) {
     ASSERT_TRUE(best);
     EXPECT_EQ((*best)["id"], "b");
     EXPECT_TRUE(isLegalIn(chess::Position::kStartFen, (*best)["move"]));
+    srv.stop();
+}
+
+// A local client's analysis (the server's own page) runs until it is stopped, with progress
+// several times a second; it yields to a search that waits for its threads once it has run the
+// think-time cap; hash and threads are set within the server's limits and budget.
+TEST(ServerIntegration, LocalAnalysisRunsUntilStoppedWithLiveProgress) {
+    auto config = testConfig();
+    config.session.maxThinkMs = 300;
+    config.totalThreads = 2;
+    config.maxHashMb = 64;
+    config.totalHashMb = 4 * 2 + 64; // every session's 2 MiB, and 64 more to share
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    WsClient a, b;
+    std::string connectError;
+    ASSERT_TRUE(a.connect(srv.port(), connectError)) << connectError;
+    auto hello = a.waitFor("hello");
+    ASSERT_TRUE(hello);
+    EXPECT_TRUE((*hello)["analysisUnlimited"].get<bool>());
+    for (const Json& option : (*hello)["options"]) {
+        if (option["name"] == "Hash") {
+            EXPECT_EQ(option["max"], 64);
+        } else if (option["name"] == "Threads") {
+            EXPECT_EQ(option["max"], 2);
+        }
+    }
+    ASSERT_TRUE(a.waitFor("state"));
+    connectAndGreet(b, srv.port());
+
+    // Limits: over --max-hash or --max-threads, then over the shared budget.
+    auto setOption = [](WsClient& c, const char* name, const char* value) {
+        c.send({{"type", "setOption"}, {"name", name}, {"value", value}});
+        auto reply = c.next();
+        EXPECT_TRUE(reply);
+        return reply ? *reply : Json();
+    };
+    EXPECT_EQ(setOption(a, "Hash", "65")["type"], "error");
+    EXPECT_EQ(setOption(a, "Threads", "3")["type"], "error");
+    EXPECT_EQ(setOption(a, "Hash", "64")["type"], "option"); // 62 of the 64 shared
+    Json refused = setOption(b, "Hash", "8");
+    EXPECT_EQ(refused["type"], "error");
+    EXPECT_NE(refused["message"].get<std::string>().find("budget"), std::string::npos)
+        << refused.dump();
+    EXPECT_EQ(setOption(b, "Hash", "4")["type"], "option");  // 2 more: exactly what is left
+    EXPECT_EQ(setOption(a, "Hash", "32")["type"], "option"); // gives 32 back
+    EXPECT_EQ(setOption(b, "Hash", "32")["type"], "option");
+    EXPECT_EQ(setOption(a, "Threads", "2")["type"], "option");
+
+    // Far past the 300 ms cap the analysis still runs, and progress keeps coming.
+    a.send({{"type", "go"}, {"infinite", true}, {"multipv", 2}, {"id", "deep"}});
+    auto searching = a.waitFor("searching");
+    ASSERT_TRUE(searching);
+    EXPECT_TRUE((*searching)["maxTimeMs"].is_null());
+    EXPECT_FALSE((*searching)["clamped"].get<bool>());
+    std::vector<Json> progress;
+    const auto until = std::chrono::steady_clock::now() + 1500ms;
+    while (std::chrono::steady_clock::now() < until) {
+        auto m = a.next(200ms);
+        if (!m) continue;
+        ASSERT_NE((*m)["type"], "bestmove") << "stopped at the cap";
+        if ((*m)["type"] == "progress") progress.push_back(*m);
+    }
+    // About five a second (200 ms), more than a few even on a loaded machine.
+    EXPECT_GE(progress.size(), 3u);
+    for (std::size_t i = 1; i < progress.size(); ++i) {
+        EXPECT_EQ(progress[i]["id"], "deep");
+        EXPECT_GT(progress[i]["nodes"].get<std::uint64_t>(),
+                  progress[i - 1]["nodes"].get<std::uint64_t>());
+        EXPECT_GE(progress[i]["time"].get<int>(), progress[i - 1]["time"].get<int>());
+        ASSERT_TRUE(progress[i].contains("currmove")) << progress[i].dump();
+        EXPECT_TRUE(isLegalIn(chess::Position::kStartFen, progress[i]["currmove"]));
+        EXPECT_FALSE(progress[i]["currmoveSan"].get<std::string>().empty());
+    }
+
+    // Another search waits for the two threads: the analysis, past the cap, yields to it.
+    b.send({{"type", "go"}, {"nodes", 3000}, {"id", "short"}});
+    auto queued = b.next();
+    ASSERT_TRUE(queued);
+    EXPECT_EQ((*queued)["type"], "queued") << queued->dump();
+    auto yielded = a.waitFor("bestmove", nullptr, 10s);
+    ASSERT_TRUE(yielded);
+    EXPECT_TRUE((*yielded)["yielded"].get<bool>());
+    EXPECT_TRUE(b.waitFor("bestmove", nullptr, 10s));
+
+    // Without a waiter it runs until told to stop.
+    a.send({{"type", "go"}, {"infinite", true}, {"id", "again"}});
+    ASSERT_TRUE(a.waitFor("searching"));
+    std::this_thread::sleep_for(700ms);
+    a.send({{"type", "stop"}});
+    std::vector<Json> skipped;
+    auto stopped = a.waitFor("bestmove", &skipped, 10s);
+    ASSERT_TRUE(stopped);
+    EXPECT_EQ((*stopped)["id"], "again");
+    EXPECT_FALSE(stopped->contains("yielded"));
+    EXPECT_TRUE(isLegalIn(chess::Position::kStartFen, (*stopped)["move"]));
     srv.stop();
 }
 
@@ -396,7 +498,7 @@ TEST(ServerIntegration, EvalPiecesForTheGameOrAFenDuringASearchTooAndBadFensRefu
 
 TEST(ServerIntegration, ConcurrentClientsAreIndependent) {
     auto config = testConfig();
-    config.maxSearches = 1; // the second search queues behind the first
+    config.totalThreads = 1; // the second search queues behind the first
     server::Server srv(config);
     ASSERT_FALSE(srv.start());
     WsClient a, b;
@@ -690,7 +792,7 @@ TEST(ServerIntegration, OffersOnlyAnAllowListOfOptions) {
 // stopped, its slot and queue place given back, and the session forgotten, over and over.
 TEST(ServerIntegration, DroppedConnectionsLeaveNothingBehind) {
     auto config = testConfig();
-    config.maxSearches = 1; // a leaked slot would make every later search wait
+    config.totalThreads = 1; // a leaked slot would make every later search wait
     // Room for the sessions of earlier rounds that a busy machine has not forgotten yet: a
     // refused ("server full") connection would never be told "queued".
     config.maxSessions = 16;

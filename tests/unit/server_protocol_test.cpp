@@ -13,6 +13,7 @@
 #include "chess/uci_move.h"
 #include "search/score.h"
 #include "server/game.h"
+#include "server/hash_budget.h"
 #include "server/info_throttle.h"
 #include "server/protocol.h"
 #include "server/search_slots.h"
@@ -155,6 +156,80 @@ TEST(ServerProtocol, ClampsThinkingTime) {
     EXPECT_EQ(c.limits.timeMs[chess::White], 1); // an exhausted clock still searches a little
     EXPECT_EQ(c.limits.timeMs[chess::Black], 30000);
     EXPECT_EQ(c.limits.incMs[chess::Black], 500);
+}
+
+TEST(ServerProtocol, UncappedAnalysisIsNotClampedButPlayIs) {
+    GoRequest infinite;
+    infinite.infinite = true;
+    ClampedLimits c = clampGo(infinite, 5000, true);
+    EXPECT_TRUE(c.limits.infinite);
+    EXPECT_FALSE(c.clamped);
+    EXPECT_EQ(c.maxTimeMs, 0); // no deadline
+    const Json searching = Json::parse(formatSearching(nullptr, c));
+    EXPECT_TRUE(searching["maxTimeMs"].is_null());
+    EXPECT_FALSE(searching["clamped"].get<bool>());
+
+    GoRequest movetime;
+    movetime.movetime = 60000;
+    c = clampGo(movetime, 5000, true);
+    EXPECT_EQ(c.limits.moveTimeMs, 60000);
+    EXPECT_FALSE(c.clamped);
+    EXPECT_EQ(c.maxTimeMs, 60000);
+
+    // A game move is capped for every client.
+    movetime.play = true;
+    c = clampGo(movetime, 5000, true);
+    EXPECT_EQ(c.limits.moveTimeMs, 5000);
+    EXPECT_TRUE(c.clamped);
+    GoRequest clock;
+    clock.play = true;
+    clock.clock = ClockLimits{600000, 600000, 0, 0, 0};
+    EXPECT_EQ(clampGo(clock, 5000, true).maxTimeMs, 5000);
+    EXPECT_EQ(Json::parse(formatSearching(nullptr, clampGo(clock, 5000, true)))["maxTimeMs"], 5000);
+}
+
+TEST(ServerProtocol, ProgressNamesTheCurrentMoveInUciAndSan) {
+    const chess::Position root = chess::startPosition();
+    search::SearchProgress p;
+    p.depth = 12;
+    p.selDepth = 19;
+    p.nodes = 3000000;
+    p.timeMs = 1500;
+    p.hashfull = 42;
+    p.currMove = *chess::parseUciMove(root, "g1f3");
+    p.currMoveNumber = 3;
+    Json j = Json::parse(formatProgress(7, p, root, false));
+    EXPECT_EQ(j["type"], "progress");
+    EXPECT_EQ(j["id"], 7);
+    EXPECT_EQ(j["depth"], 12);
+    EXPECT_EQ(j["seldepth"], 19);
+    EXPECT_EQ(j["nodes"], 3000000);
+    EXPECT_EQ(j["nps"], 2000000);
+    EXPECT_EQ(j["hashfull"], 42);
+    EXPECT_EQ(j["time"], 1500);
+    EXPECT_EQ(j["currmove"], "g1f3");
+    EXPECT_EQ(j["currmoveSan"], "Nf3");
+    EXPECT_EQ(j["currmovenumber"], 3);
+    // Before the first root move (or a move not legal at the root) there is no current move.
+    p.currMove = chess::Move::none();
+    j = Json::parse(formatProgress(nullptr, p, root, false));
+    EXPECT_FALSE(j.contains("currmove"));
+    EXPECT_FALSE(j.contains("id"));
+}
+
+TEST(ServerHashBudget, PaysForHashBeyondTheDefaultsAndTakesItBack) {
+    HashBudget budget(100);
+    EXPECT_TRUE(budget.take(60));
+    EXPECT_FALSE(budget.take(50)); // all or nothing
+    EXPECT_EQ(budget.leftMb(), 40);
+    EXPECT_TRUE(budget.take(40));
+    EXPECT_EQ(budget.leftMb(), 0);
+    EXPECT_TRUE(budget.take(0));
+    budget.giveBack(60);
+    EXPECT_EQ(budget.leftMb(), 60);
+    budget.giveBack(1000); // never more than was taken
+    EXPECT_EQ(budget.leftMb(), 100);
+    EXPECT_FALSE(HashBudget(-5).take(1));
 }
 
 TEST(ServerProtocol, StateDescribesTheGame) {
@@ -349,12 +424,12 @@ TEST(ServerSearchSlots, QueuesInOrderAndRefusesWhenFull) {
     SearchSlots slots(1, 2);
     int position = 0;
     EXPECT_EQ(slots.acquire(
-                  1, [] { return true; }, position),
+                  1, 1, [] { return true; }, position),
               SearchSlots::Outcome::Started);
     std::atomic<int> started{0};
     std::atomic<int> order{0};
     EXPECT_EQ(slots.acquire(
-                  2,
+                  2, 1,
                   [&] {
                       order = order * 10 + 2;
                       ++started;
@@ -364,7 +439,7 @@ TEST(ServerSearchSlots, QueuesInOrderAndRefusesWhenFull) {
               SearchSlots::Outcome::Queued);
     EXPECT_EQ(position, 1);
     EXPECT_EQ(slots.acquire(
-                  3,
+                  3, 1,
                   [&] {
                       order = order * 10 + 3;
                       ++started;
@@ -374,12 +449,12 @@ TEST(ServerSearchSlots, QueuesInOrderAndRefusesWhenFull) {
               SearchSlots::Outcome::Queued);
     EXPECT_EQ(position, 2);
     EXPECT_EQ(slots.acquire(
-                  4, [] { return true; }, position),
+                  4, 1, [] { return true; }, position),
               SearchSlots::Outcome::Refused);
     EXPECT_TRUE(slots.cancel(3));
     EXPECT_FALSE(slots.cancel(3));
     EXPECT_EQ(slots.acquire(
-                  5,
+                  5, 1,
                   [&] {
                       order = order * 10 + 5;
                       ++started;
@@ -387,17 +462,62 @@ TEST(ServerSearchSlots, QueuesInOrderAndRefusesWhenFull) {
                   },
                   position),
               SearchSlots::Outcome::Queued);
-    slots.release(); // to 2
+    slots.release(1); // to 2
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (started < 1 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
     EXPECT_EQ(order, 2);
-    slots.release(); // to 5, which declines: the slot comes back
+    slots.release(1); // to 5, which declines: the slot comes back
     while (started < 2 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
     EXPECT_EQ(order, 25);
     while (slots.freeSlots() != 1 && std::chrono::steady_clock::now() < deadline)
         std::this_thread::yield();
     EXPECT_EQ(slots.freeSlots(), 1);
     EXPECT_EQ(slots.queued(), 0);
+}
+
+TEST(ServerSearchSlots, ASearchTakesOneSlotPerThreadFirstComeFirstServed) {
+    SearchSlots slots(4, 8);
+    EXPECT_EQ(slots.capacity(), 4);
+    int position = 0;
+    EXPECT_EQ(slots.acquire(
+                  1, 3, [] { return true; }, position),
+              SearchSlots::Outcome::Started);
+    EXPECT_EQ(slots.freeSlots(), 1);
+    std::atomic<int> order{0};
+    // Three threads wait: a later one-thread search may not overtake it (no starvation).
+    EXPECT_EQ(slots.acquire(
+                  2, 3,
+                  [&] {
+                      order = order * 10 + 2;
+                      return true;
+                  },
+                  position),
+              SearchSlots::Outcome::Queued);
+    EXPECT_EQ(slots.acquire(
+                  3, 1,
+                  [&] {
+                      order = order * 10 + 3;
+                      return true;
+                  },
+                  position),
+              SearchSlots::Outcome::Queued);
+    EXPECT_EQ(position, 2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(order, 0);
+    slots.release(3); // 4 free: the three-thread search, then the one-thread one
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (order != 23 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    EXPECT_EQ(order, 23);
+    EXPECT_EQ(slots.freeSlots(), 0);
+    // More than the capacity is clamped to it: such a search can still run alone.
+    slots.release(3);
+    slots.release(1);
+    EXPECT_EQ(slots.acquire(
+                  4, 100, [] { return true; }, position),
+              SearchSlots::Outcome::Started);
+    EXPECT_EQ(slots.freeSlots(), 0);
+    slots.release(100);
+    EXPECT_EQ(slots.freeSlots(), 4);
 }
 
 TEST(ServerStaticFiles, RefusesTraversalAndResolvesInsideTheRoot) {

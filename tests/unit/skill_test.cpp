@@ -218,7 +218,7 @@ TEST(EngineSkill, FixedSkillSeedReproducesAGame) {
         for (int ply = 0; ply < 12; ++ply) {
             EXPECT_FALSE(engine.setPosition("", moves).has_value());
             Move best;
-            engine.go({}, {nullptr, nullptr, [&](Move b, Move) { best = b; }});
+            engine.go({}, {nullptr, nullptr, [&](Move b, Move) { best = b; }, nullptr});
             engine.wait();
             if (!best) break;
             moves.push_back(engine.moveToString(best));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,4 +65,47 @@ TEST(UciSessionLibrary, HostileLinesGetErrorsAndTheSessionGoesOn) {
     ASSERT_TRUE(session.handle("isready"));
     EXPECT_EQ(out.take(), std::vector<std::string>{"readyok"});
     EXPECT_FALSE(session.handle("quit"));
+}
+
+// `Progress Interval`: standard `info` lines without a score between completed iterations (live
+// nodes and speed for a long analysis), each naming a legal root move; none by default.
+TEST(UciSessionLibrary, ProgressIntervalReportsNodesAndTheCurrentMoveBetweenIterations) {
+    const auto progressLines = [](const std::vector<std::string>& lines) {
+        std::vector<std::string> out;
+        for (const std::string& line : lines)
+            if (startsWith(line, "info depth ") && line.find(" score ") == std::string::npos &&
+                line.find(" nps ") != std::string::npos)
+                out.push_back(line);
+        return out;
+    };
+    Recorder out;
+    uci::Session session(out.sink());
+    ASSERT_TRUE(session.handle("setoption name Hash value 2"));
+    ASSERT_TRUE(session.handle("go movetime 300"));
+    session.finish();
+    EXPECT_TRUE(progressLines(out.take()).empty()); // off by default: UCI output as before
+
+    ASSERT_TRUE(session.handle("setoption name Progress Interval value 20"));
+    ASSERT_TRUE(session.handle("go movetime 400"));
+    session.finish();
+    const auto progress = progressLines(out.take());
+    // About 20 in 400 ms; a loaded machine still reports more than a few.
+    ASSERT_GE(progress.size(), 4u);
+    const chess::Position start = chess::startPosition();
+    long long lastNodes = -1;
+    for (const std::string& line : progress) {
+        std::istringstream in(line);
+        std::string token;
+        long long nodes = -1;
+        std::string currmove;
+        while (in >> token) {
+            if (token == "nodes") in >> nodes;
+            if (token == "currmove") in >> currmove;
+        }
+        EXPECT_GT(nodes, lastNodes) << line;
+        lastNodes = nodes;
+        for (const char* field : {" seldepth ", " hashfull ", " time ", " currmovenumber "})
+            EXPECT_NE(line.find(field), std::string::npos) << line;
+        EXPECT_TRUE(chess::parseUciMove(start, currmove).ok()) << line;
+    }
 }
