@@ -4,7 +4,7 @@
 // is updated by the server's progress several times a second between completed depths, the MultiPV
 // lines are always sorted for the side to move with distinct first moves, Stop then Go deeper
 // reaches a greater depth, and Hash and Threads picked on the page are taken by the server (and
-// set again after a reload); then the in-browser engine (threaded build) shows live progress too.
+// set again after a reload; more than its hash budget refused in words); then the in-browser engine (threaded build) shows live progress too.
 // Imported by frontend.test.mjs, so scripts/browser-test.sh runs it (server and wasm-mt modes).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,10 +25,15 @@ const CAP_MS = 2000;
 /** After 4. ... Nf6 5. O-O of the Ruy Lopez: Black to move, so "sorted" means best for Black first. */
 const RUY_FEN = 'r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 5';
 
-/** Starts `axon serve` with a short cap and room for a bigger hash and a second thread. */
+/**
+ * Starts `axon serve` with a short cap and room for a bigger hash and a second thread: four
+ * sessions of 16 MiB are guaranteed 64 MiB of the 214 MiB hash budget, which leaves 150 MiB for
+ * larger tables (Hash 64 twice, for the page and its reload while the old session closes, but
+ * never 256 although --max-hash allows it).
+ */
 function startServe() {
-  const args = ['serve', '--port', '0', '--web-root', WEB_DIST, '--hash', '16', '--max-hash', '256', '--threads', '1', '--max-threads', '2',
-    '--max-think-ms', String(CAP_MS)];
+  const args = ['serve', '--port', '0', '--web-root', WEB_DIST, '--max-sessions', '4', '--hash', '16', '--max-hash', '256',
+    '--total-hash', '214', '--threads', '1', '--max-threads', '2', '--max-think-ms', String(CAP_MS)];
   const child = spawn(AXON_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolvePromise, reject) => {
     let out = '';
@@ -182,7 +187,7 @@ describe('deep analysis on the local axon serve', { skip: serverSkip }, () => {
     });
   });
 
-  test('Hash and Threads: the server takes the values picked, the analysis goes on, a reload sets them again', async () => {
+  test('Hash and Threads: the server takes the values picked (not past its budget), the analysis goes on, a reload sets them again', async () => {
     await withShot(page, 'deep-analysis-options', async () => {
       const hash = tid(page, 'engine-hash');
       const threads = tid(page, 'engine-threads');
@@ -197,6 +202,15 @@ describe('deep analysis on the local axon serve', { skip: serverSkip }, () => {
         }, [id, value], { timeout: T.ui });
       }
       assert.equal(await tid(page, 'engine-options-error').textContent(), '');
+      // More than the server's hash budget: refused in words, the select back at the value in use.
+      await choose(page, 'engine-hash', '256');
+      await page.waitForFunction(() => document.querySelector('[data-testid="engine-hash"]').dataset.state === 'error', null, { timeout: T.ui });
+      const refusal = await tid(page, 'engine-options-error').textContent();
+      log(`[deep-analysis] Hash 256: ${refusal}`);
+      assert.match(refusal, /^Could not set Hash to 256 MB: .*hash budget/);
+      assert.doesNotMatch(refusal, /setOption|ERR_|\{/, 'no protocol words in the message');
+      assert.equal(await tid(page, 'engine-hash').inputValue(), '64');
+      assert.equal(await tid(page, 'engine-hash').getAttribute('data-applied'), '64');
       // The analysis started again on the same position with the new settings.
       await page.waitForFunction(() => {
         const s = document.querySelector('[data-testid="analysis-status"]');
