@@ -28,6 +28,12 @@ std::vector<search::SearchInfo> InfoThrottle::offer(const search::SearchInfo& in
     return out;
 }
 
+std::vector<search::SearchInfo> InfoThrottle::due(std::int64_t nowMs) {
+    if (m_pending.empty() || (m_lastSentMs >= 0 && nowMs - m_lastSentMs < m_intervalMs)) return {};
+    m_lastSentMs = nowMs;
+    return flush();
+}
+
 std::vector<search::SearchInfo> InfoThrottle::flush() {
     std::vector<search::SearchInfo> out = std::move(m_pending);
     m_pending.clear();

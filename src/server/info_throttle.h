@@ -17,6 +17,10 @@ class InfoThrottle {
 
     // Offers a new line at time `nowMs`; returns the lines to send now, oldest first.
     std::vector<search::SearchInfo> offer(const search::SearchInfo& info, std::int64_t nowMs);
+    // The held lines, once an interval has passed since the last send (none otherwise). Called
+    // on a timer (the session's progress reports), so that the last lines of a completed depth
+    // do not wait for the next line, which a deep iteration may take minutes to produce.
+    std::vector<search::SearchInfo> due(std::int64_t nowMs);
     // The lines still held back (at the end of the search).
     std::vector<search::SearchInfo> flush();
 

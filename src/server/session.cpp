@@ -471,15 +471,19 @@ void Session::onInfo(const search::SearchInfo& info) {
 }
 
 void Session::onProgress(const search::SearchProgress& progress) {
-    std::string out;
+    std::vector<std::string> out;
     {
         std::lock_guard lock(m_mutex);
         // Before its `searching` message a search's progress is dropped, not held: the next
         // report follows within an interval.
         if (m_closed || !m_announced) return;
-        out = formatProgress(m_searchId, progress, m_searchRoot, m_game.chess960());
+        // The info lines the throttle held (the last lines of a completed depth) go first: the
+        // next line may be a whole iteration away.
+        for (const auto& line : m_throttle.due(nowMs()))
+            out.push_back(formatInfo(m_searchId, line, m_searchRoot, m_game.chess960()));
+        out.push_back(formatProgress(m_searchId, progress, m_searchRoot, m_game.chess960()));
     }
-    m_send(out);
+    for (const std::string& text : out) m_send(text);
 }
 
 void Session::onBestMove(Move best, Move ponder) {

@@ -17,6 +17,9 @@ import { WsReferee } from './lib/ws-referee.mjs';
 import './game-record.test.mjs';
 // Review, opening names, the clock and the opponent (once, on the axon serve page).
 import './review-clock.test.mjs';
+// Deep analysis: past the server's cap, live progress, sorted lines, Go deeper, Hash and Threads
+// (an axon serve of its own), and live progress in the threaded WASM build.
+import './deep-analysis.test.mjs';
 
 const AXON_BIN = process.env.AXON_BIN;
 const SERVER_URL = process.env.AXON_SERVER_URL; // axon serve, also the SAN referee

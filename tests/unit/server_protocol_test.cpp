@@ -418,6 +418,21 @@ TEST(ServerInfoThrottle, KeepsTheLastLineOfEachDepth) {
     out = burst.flush();
     ASSERT_EQ(out.size(), 1u);
     EXPECT_EQ(out[0].nodes, 999u);
+
+    // A completed depth's lines in a burst: the first goes, the others are held until a timer
+    // (the progress reports) finds the interval passed, not until the next depth's line.
+    InfoThrottle timed(50);
+    EXPECT_TRUE(timed.due(0).empty()); // nothing held
+    EXPECT_EQ(timed.offer(line(30, 1), 1000).size(), 1u);
+    EXPECT_TRUE(timed.offer(line(30, 2), 1001).empty());
+    EXPECT_TRUE(timed.offer(line(30, 3), 1002).empty());
+    EXPECT_TRUE(timed.due(1020).empty()); // within the interval
+    out = timed.due(1200);
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(out[0].multiPv, 2);
+    EXPECT_EQ(out[1].multiPv, 3);
+    EXPECT_TRUE(timed.due(1400).empty());
+    EXPECT_TRUE(timed.flush().empty());
 }
 
 TEST(ServerSearchSlots, QueuesInOrderAndRefusesWhenFull) {

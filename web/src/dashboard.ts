@@ -9,13 +9,13 @@ import type { Key } from '@lichess-org/chessground/types';
 import type { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { byTestId } from './dom';
-import type { SearchInfo } from './engine/engine';
+import type { SearchInfo, SearchProgress } from './engine/engine';
 import { HashGraph } from './graphs';
 import { pvToSan } from './pv';
 import { formatScore, toWhiteScore } from './score';
 
 /** Compact counts for narrow cells: 812, 45.3k, 579k, 1.01M, 2.30G. */
-function formatCount(value: number): string {
+export function formatCount(value: number): string {
   if (value >= 1e9) return `${(value / 1e9).toFixed(2)}G`;
   if (value >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
   if (value >= 1e5) return `${(value / 1e3).toFixed(0)}k`;
@@ -31,6 +31,8 @@ export class Dashboard {
   private m_concealed = false;
   /** The latest line since clear(), shown again when the search is revealed. */
   private m_latest: SearchInfo | null = null;
+  /** The search time of the counters shown: a line held back by the server's throttle is older than the progress shown. */
+  private m_countersTime = -1;
 
   constructor(private readonly m_element: HTMLElement) {
     const root = m_element;
@@ -64,6 +66,7 @@ export class Dashboard {
 
   clear(): void {
     this.m_latest = null;
+    this.m_countersTime = -1;
     for (const [name, field] of Object.entries(this.m_fields)) field.textContent = name === 'pv' ? '' : '–';
     if (this.m_root) this.m_pvBoard.set({ fen: makeFen(this.m_root.toSetup()), lastMove: undefined });
   }
@@ -72,8 +75,31 @@ export class Dashboard {
     this.m_pvBoard.set({ orientation: color });
   }
 
+  private writeCounters(p: SearchProgress): void {
+    if (p.time < this.m_countersTime) return;
+    this.m_countersTime = p.time;
+    const f = this.m_fields;
+    f.depth!.textContent = String(p.depth);
+    f.seldepth!.textContent = String(p.seldepth);
+    f.nodes!.textContent = formatCount(p.nodes);
+    f.nps!.textContent = `${formatCount(p.nps)}/s`;
+    f.hashfull!.textContent = `${(p.hashfull / 10).toFixed(1)} %`;
+    f.time!.textContent = `${(p.time / 1000).toFixed(1)} s`;
+  }
+
   resetHashGraph(): void {
     this.m_hashGraph.clear();
+  }
+
+  /** Another search of the same position starts (Go deeper): its counters start again from 0. */
+  newSearch(): void {
+    this.m_countersTime = -1;
+  }
+
+  /** The counters between lines (depth, nodes, speed, hash, time); the score and line stay. */
+  progress(progress: SearchProgress): void {
+    if (this.m_concealed || !this.m_root) return;
+    this.writeCounters(progress);
   }
 
   update(info: SearchInfo): void {
@@ -81,12 +107,7 @@ export class Dashboard {
     this.m_latest = info;
     if (this.m_concealed) return;
     const f = this.m_fields;
-    f.depth!.textContent = String(info.depth);
-    f.seldepth!.textContent = String(info.seldepth);
-    f.nodes!.textContent = formatCount(info.nodes);
-    f.nps!.textContent = `${formatCount(info.nps)}/s`;
-    f.hashfull!.textContent = `${(info.hashfull / 10).toFixed(1)} %`;
-    f.time!.textContent = `${(info.time / 1000).toFixed(1)} s`;
+    this.writeCounters(info);
     f.score!.textContent = formatScore(toWhiteScore(info.score, this.m_root.turn));
     if (info.wdl) {
       // The engine reports the side to move's chances; shown from White's side like the score.

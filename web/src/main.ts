@@ -9,6 +9,7 @@ import { ChessClock, timeControlById } from './clock';
 import { Dashboard } from './dashboard';
 import { byTestId, downloadBlob, toast, toastAction } from './dom';
 import { kEloMax, kEloMin } from './engine/engine';
+import { EngineOptions } from './engine-options';
 import { EngineSwitch } from './engine-switch';
 import { makeComment } from 'chessops/pgn';
 import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
@@ -106,16 +107,46 @@ const analysis = new AnalysisController(
   {
     engine: () => engines.engine,
     setArrows: (shapes) => board.setArrows(shapes),
-    onInfo: (info, node, score) => {
-      dashboard.update(info);
+    searchStarted: () => dashboard.newSearch(),
+    onInfo: (info) => dashboard.update(info),
+    onProgress: (progress) => dashboard.progress(progress),
+    onEval: (node, score) => {
       node.eval = score;
       renderEvalGraph();
     },
     playMove: (uci) => onUserMove(uci),
   },
-  byTestId('eval-bar'),
-  byTestId('pv-lines'),
-  byTestId('analysis-depth'),
+  {
+    evalBar: byTestId('eval-bar'),
+    lineList: byTestId('pv-lines'),
+    depthLabel: byTestId('analysis-depth'),
+    status: byTestId('analysis-status'),
+    note: byTestId('analysis-note'),
+    stopButton: byTestId<HTMLButtonElement>('analysis-stop'),
+    deeperButton: byTestId<HTMLButtonElement>('analysis-deeper'),
+  },
+);
+
+const engineOptions = new EngineOptions(
+  {
+    engine: () => engines.engine,
+    settings,
+    saveSettings: () => saveSettings(settings),
+    pauseAnalysis: () => {
+      const wasRunning = analysis.running;
+      if (wasRunning) analysis.stop();
+      // Analysis restarts on the viewed position (which may have changed meanwhile); Go deeper
+      // would have kept the lines, but a new hash size starts empty anyway.
+      return () => {
+        if (wasRunning) startAnalysis();
+      };
+    },
+  },
+  {
+    hash: byTestId<HTMLSelectElement>('engine-hash'),
+    threads: byTestId<HTMLSelectElement>('engine-threads'),
+    error: byTestId('engine-options-error'),
+  },
 );
 
 const engines: EngineSwitch = new EngineSwitch(
@@ -129,12 +160,16 @@ const engines: EngineSwitch = new EngineSwitch(
     joined: (wasPlaying) => {
       if (wasPlaying) play.resume();
       else if (mode === 'analysis') startAnalysis();
+      engineOptions.applyRemembered();
     },
     back: () => {
       if (mode === 'play') play.engineAvailable();
       else startAnalysis();
     },
-    stateChanged: () => renderThinking(),
+    stateChanged: () => {
+      renderThinking();
+      engineOptions.render();
+    },
   },
   () => settings.engine,
   (kind) => {
@@ -865,6 +900,7 @@ window.axonTest = {
 initControls();
 clock.reset(timeControlById(settings.tc));
 engines.render();
+engineOptions.render();
 render();
 analysis.reset();
 // The board is playable at once; the engine joins (and takes its turn) once it is found. A link

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// User settings kept in localStorage (colour, strength, clock, engine, MultiPV, sound, whether
-// Axon's search shows during a game) and the theme.
+// User settings kept in localStorage (colour, strength, clock, engine, MultiPV, each engine's
+// hash and threads, sound, whether Axon's search shows during a game) and the theme.
 
 export type Theme = 'light' | 'dark';
 export type ColorChoice = 'white' | 'black' | 'random';
@@ -14,6 +14,9 @@ export interface Settings {
   tc: string;
   engine: 'server' | 'wasm' | null;
   multipv: number;
+  /** Hash (MiB) and threads the user chose for each engine; absent: the engine's own default. */
+  engineHash: Partial<Record<'server' | 'wasm', number>>;
+  engineThreads: Partial<Record<'server' | 'wasm', number>>;
   sound: boolean;
   /** Show Axon's evaluation and line (the dashboard) while playing against it. */
   showEngineEval: boolean;
@@ -23,7 +26,7 @@ const kStorageKey = 'axon.settings.v1';
 
 function defaults(): Settings {
   const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  return { theme: dark ? 'dark' : 'light', color: 'white', elo: 1500, tc: '5+0', engine: null, multipv: 3, sound: true, showEngineEval: false };
+  return { theme: dark ? 'dark' : 'light', color: 'white', elo: 1500, tc: '5+0', engine: null, multipv: 3, engineHash: {}, engineThreads: {}, sound: true, showEngineEval: false };
 }
 
 export function loadSettings(): Settings {

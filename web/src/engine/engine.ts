@@ -28,6 +28,24 @@ export interface SearchInfo {
   pv: string[];
 }
 
+/**
+ * A running search's state between its complete lines, several times a second (the server's
+ * `progress` message, the UCI engine's `Progress Interval` lines): no score, no line.
+ */
+export interface SearchProgress {
+  depth: number;
+  seldepth: number;
+  nodes: number;
+  nps: number;
+  /** Per mille of the hash table in use. */
+  hashfull: number;
+  /** Milliseconds since the search started. */
+  time: number;
+  /** The root move being searched (UCI), and its number in the engine's move order, once known. */
+  currmove?: string;
+  currmovenumber?: number;
+}
+
 export interface ClockLimits {
   wtime: number;
   btime: number;
@@ -52,6 +70,8 @@ export interface SearchRequest {
   moves: string[];
   limits: SearchLimits;
   onInfo?: (info: SearchInfo) => void;
+  /** Progress between lines, when the engine reports it (a server before it, or a WASM build without `Progress Interval`, does not). */
+  onProgress?: (progress: SearchProgress) => void;
 }
 
 export interface SearchResult {
@@ -60,6 +80,13 @@ export interface SearchResult {
   ponder: string | null;
   /** True when the search was cut short by stop(). */
   stopped: boolean;
+  /** The longest this search could run (ms) as the engine said when it started it; null: until stopped. */
+  maxTimeMs?: number | null;
+  /**
+   * An unlimited analysis that the server stopped, once it had run its cap, because another
+   * search waited for its threads (docs/server.md, Deep analysis).
+   */
+  yielded?: boolean;
 }
 
 /** A running search: its result, and a way to end it early (the result still arrives). */
@@ -87,6 +114,32 @@ export interface PieceEval {
   pieces: PieceContribution[];
 }
 
+/** A numeric engine option's range and value (`Hash` in MiB, `Threads`). */
+export interface SpinOption {
+  min: number;
+  max: number;
+  value: number;
+}
+
+/** The options a page may set (setOption); every other one is the engine's business. */
+export type EngineOptionName = 'Hash' | 'Threads';
+
+/** How far this engine lets an analysis go, and the options that bound it. */
+export interface AnalysisLimits {
+  /**
+   * True when an infinite analysis runs until stopped: `axon serve` to a local page (its hello
+   * says `analysisUnlimited`), the threaded WASM build. False when every search ends by itself
+   * at maxThinkMs (a remote or older server; the single-threaded build, which cannot be stopped
+   * by a message and so runs "infinite" as a long movetime).
+   */
+  unlimited: boolean;
+  /** The cap of every search when not unlimited (ms); null when there is none. */
+  maxThinkMs: number | null;
+  /** Null when the engine does not offer the option. */
+  hash: SpinOption | null;
+  threads: SpinOption | null;
+}
+
 export interface Engine {
   readonly kind: EngineKind;
   readonly build: EngineBuild;
@@ -111,7 +164,22 @@ export interface Engine {
    * rejects when the engine refuses the position or stops.
    */
   evalPieces(fen: string): Promise<PieceEval>;
+  /** The current analysis limits and option values (they may change on a reconnection). */
+  readonly analysisLimits: AnalysisLimits;
+  /**
+   * Sets `Hash` or `Threads` (within analysisLimits) once the running search has ended: stop it
+   * first; a search started after this call waits for it. Rejects with a readable message when
+   * the engine refuses the value (a server over its total budget says why).
+   */
+  setOption(name: EngineOptionName, value: number): Promise<void>;
   dispose(): void;
+}
+
+/** Why `value` is not a value of `option` (a sentence for the user), or null when it is one. */
+export function optionRangeError(name: EngineOptionName, value: number, option: SpinOption): string | null {
+  if (Number.isInteger(value) && value >= option.min && value <= option.max) return null;
+  const unit = name === 'Hash' ? ' MB' : '';
+  return `${name} must be from ${option.min} to ${option.max}${unit} with this engine, not ${value}`;
 }
 
 export const kEloMin = 1000;

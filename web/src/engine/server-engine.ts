@@ -3,14 +3,19 @@
 
 import {
   EngineBase,
+  optionRangeError,
+  type AnalysisLimits,
   type Engine,
   type EngineBuild,
   type EngineKind,
+  type EngineOptionName,
   type PieceEval,
   type SearchHandle,
   type SearchInfo,
+  type SearchProgress,
   type SearchRequest,
   type SearchResult,
+  type SpinOption,
 } from './engine';
 
 interface ServerMessage {
@@ -22,8 +27,11 @@ interface ServerMessage {
 interface ActiveSearch {
   id: number;
   onInfo?: (info: SearchInfo) => void;
+  onProgress?: (progress: SearchProgress) => void;
   resolve: (result: SearchResult) => void;
   stopRequested: boolean;
+  /** The cap `searching` announced (null: none, until stop); undefined until it came. */
+  maxTimeMs?: number | null;
 }
 
 /** Waits before each reconnection attempt after the server went away, longer each time (then the last, again and again). */
@@ -91,6 +99,9 @@ export class ServerEngine extends EngineBase implements Engine {
   private m_idle: Promise<unknown> = Promise.resolve();
   private m_cancelPrevious: (() => void) | null = null;
   private m_ready: Promise<void>;
+  private m_limits: AnalysisLimits = { unlimited: false, maxThinkMs: null, hash: null, threads: null };
+  /** Options the page set: a new session after a reconnection gets them again. */
+  private m_chosenOptions = new Map<EngineOptionName, number>();
 
   /** Opens /ws; resolves once the server said hello, rejects after timeoutMs or on failure. */
   static async connect(url: string, timeoutMs: number): Promise<ServerEngine> {
@@ -117,9 +128,14 @@ export class ServerEngine extends EngineBase implements Engine {
     void this.tryReconnect();
   }
 
+  get analysisLimits(): AnalysisLimits {
+    return this.m_limits;
+  }
+
   private attach(socket: WebSocket, hello: ServerMessage): void {
     this.m_socket = socket;
     this.m_name = `${String(hello.engine ?? 'Axon')} (server)`;
+    this.m_limits = limitsFromHello(hello);
     socket.addEventListener('message', (event) => {
       if (socket === this.m_socket) this.handle(JSON.parse(String(event.data)) as ServerMessage);
     });
@@ -159,9 +175,10 @@ export class ServerEngine extends EngineBase implements Engine {
         return;
       }
       this.m_attempt = 0;
-      // A new session on the server: nothing of the old one is waited for.
-      this.m_idle = Promise.resolve();
       this.attach(socket, hello);
+      // A new session on the server: nothing of the old one is waited for, but it starts with
+      // the server's default options, so the ones the page chose are set again first.
+      this.m_idle = this.reapplyOptions().catch(() => undefined);
       this.setState('ready');
     } catch {
       if (!this.m_disposed) this.scheduleReconnect();
@@ -194,7 +211,7 @@ export class ServerEngine extends EngineBase implements Engine {
       if (go.movetime === undefined && !go.clock && go.depth === undefined && go.nodes === undefined) go.infinite = true;
       if (limits.elo !== undefined) go.elo = limits.elo;
       return new Promise<SearchResult>((resolve) => {
-        this.m_active = { id, onInfo: request.onInfo, resolve, stopRequested: false };
+        this.m_active = { id, onInfo: request.onInfo, onProgress: request.onProgress, resolve, stopRequested: false };
         this.setState('thinking');
         this.send(go);
       });
@@ -225,6 +242,35 @@ export class ServerEngine extends EngineBase implements Engine {
     return toPieceEval(reply);
   }
 
+  /** `setOption` once the previous search has ended; the server checks its own budget too. */
+  setOption(name: EngineOptionName, value: number): Promise<void> {
+    const done = this.m_idle.then(async () => {
+      const option = name === 'Hash' ? this.m_limits.hash : this.m_limits.threads;
+      if (!option) throw new Error(`this server does not offer ${name}`);
+      const outOfRange = optionRangeError(name, value, option);
+      if (outOfRange) throw new Error(outOfRange);
+      if (this.m_state === 'error' || this.m_state === 'reconnecting') throw new Error('the server engine is not connected');
+      const reply = await this.request({ type: 'setOption', name, value: String(value) });
+      if (reply.type !== 'option') throw new Error(readableServerError(reply.message));
+      option.value = Number(reply.value ?? value);
+      this.m_chosenOptions.set(name, option.value);
+    });
+    this.m_idle = done.catch(() => undefined);
+    return done;
+  }
+
+  /** After a reconnection: the page's Hash and Threads again, each kept within the new session's range. */
+  private async reapplyOptions(): Promise<void> {
+    for (const [name, value] of this.m_chosenOptions) {
+      const option = name === 'Hash' ? this.m_limits.hash : this.m_limits.threads;
+      if (!option) continue;
+      const wanted = Math.max(option.min, Math.min(option.max, value));
+      if (wanted === option.value) continue;
+      const reply = await this.request({ type: 'setOption', name, value: String(wanted) });
+      if (reply.type === 'option') option.value = Number(reply.value ?? wanted);
+    }
+  }
+
   dispose(): void {
     this.m_disposed = true;
     clearTimeout(this.m_retryTimer);
@@ -249,8 +295,10 @@ export class ServerEngine extends EngineBase implements Engine {
     const active = this.m_active;
     if (active && id === active.id) {
       if (message.type === 'info') active.onInfo?.(toSearchInfo(message));
+      else if (message.type === 'progress') active.onProgress?.(toSearchProgress(message));
+      else if (message.type === 'searching') active.maxTimeMs = typeof message.maxTimeMs === 'number' ? message.maxTimeMs : null;
       else if (message.type === 'bestmove')
-        this.finishActive((message.move as string | null) ?? null, (message.ponder as string | null) ?? null);
+        this.finishActive((message.move as string | null) ?? null, (message.ponder as string | null) ?? null, message.yielded === true);
       else if (message.type === 'error') {
         console.warn('axon serve:', message.message);
         this.finishActive(null, null);
@@ -267,15 +315,42 @@ export class ServerEngine extends EngineBase implements Engine {
     }
   }
 
-  private finishActive(bestmove: string | null, ponder: string | null): void {
+  private finishActive(bestmove: string | null, ponder: string | null, yielded = false): void {
     const active = this.m_active;
     if (!active) return;
     this.m_active = null;
     if (this.m_state === 'thinking') this.setState('ready');
-    active.resolve({ bestmove, ponder, stopped: active.stopRequested });
+    active.resolve({ bestmove, ponder, stopped: active.stopRequested, maxTimeMs: active.maxTimeMs, yielded });
   }
 }
 
+/**
+ * What hello says about analysis: `analysisUnlimited` (absent before the server had it: every
+ * search capped), `maxThinkMs`, and the range and value of `Hash` and `Threads` in `options`.
+ */
+export function limitsFromHello(hello: Record<string, unknown>): AnalysisLimits {
+  const options = Array.isArray(hello.options) ? (hello.options as Record<string, unknown>[]) : [];
+  const spin = (name: string): SpinOption | null => {
+    const option = options.find((o) => o.name === name);
+    if (!option) return null;
+    const min = Number(option.min);
+    const max = Number(option.max);
+    const value = Number(option.value ?? option.default);
+    return Number.isFinite(min) && Number.isFinite(max) && Number.isFinite(value) ? { min, max, value } : null;
+  };
+  return {
+    unlimited: hello.analysisUnlimited === true,
+    maxThinkMs: typeof hello.maxThinkMs === 'number' ? hello.maxThinkMs : null,
+    hash: spin('Hash'),
+    threads: spin('Threads'),
+  };
+}
+
+/** The server's error without its `setOption: ` prefix, which names the request the user did not type. */
+function readableServerError(message: unknown): string {
+  const text = String(message ?? 'no answer from the server');
+  return text.replace(/^setOption:\s*/, '');
+}
 function toSearchInfo(message: ServerMessage): SearchInfo {
   const score = (message.score ?? {}) as { cp?: number; mate?: number; bound?: string };
   const wdl = message.wdl as number[] | undefined;
@@ -295,6 +370,20 @@ function toSearchInfo(message: ServerMessage): SearchInfo {
     time: Number(message.time ?? 0),
     pv: (message.pv as string[] | undefined) ?? [],
   };
+}
+
+function toSearchProgress(message: ServerMessage): SearchProgress {
+  const progress: SearchProgress = {
+    depth: Number(message.depth ?? 0),
+    seldepth: Number(message.seldepth ?? 0),
+    nodes: Number(message.nodes ?? 0),
+    nps: Number(message.nps ?? 0),
+    hashfull: Number(message.hashfull ?? 0),
+    time: Number(message.time ?? 0),
+  };
+  if (typeof message.currmove === 'string') progress.currmove = message.currmove;
+  if (typeof message.currmovenumber === 'number') progress.currmovenumber = message.currmovenumber;
+  return progress;
 }
 
 function toPieceEval(message: ServerMessage): PieceEval {

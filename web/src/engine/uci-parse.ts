@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Parsing of UCI `info`, `bestmove` and `info string pieces` lines into the engine-neutral types.
+// Parsing of UCI `info` (lines and progress), `bestmove`, `option` and `info string pieces` lines
+// into the engine-neutral types.
 
-import type { PieceContribution, PieceEval, SearchInfo } from './engine';
+import type { PieceContribution, PieceEval, SearchInfo, SearchProgress, SpinOption } from './engine';
 
 const kNumericFields = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'time']);
 
@@ -47,6 +48,42 @@ export function parseInfoLine(line: string): SearchInfo | null {
     }
   }
   return hasScore && info.pv.length > 0 ? info : null;
+}
+
+/**
+ * Parses a progress line: an `info` with `nodes` but no `pv` (and no `string`), as `Progress
+ * Interval` prints it (`info depth 12 seldepth 18 nodes 123456 nps 1500000 hashfull 37 time 850
+ * currmove e2e4 currmovenumber 3`). Null for complete lines, `string` lines and the bare
+ * `info depth D currmove M currmovenumber N` lines, which carry no counts.
+ */
+export function parseProgressLine(line: string): SearchProgress | null {
+  const tokens = line.trim().split(/\s+/);
+  if (tokens[0] !== 'info') return null;
+  const progress: SearchProgress = { depth: 0, seldepth: 0, nodes: 0, nps: 0, hashfull: 0, time: 0 };
+  let hasNodes = false;
+  for (let i = 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token === 'string' || token === 'pv') return null;
+    if (token === 'currmove') progress.currmove = tokens[++i];
+    else if (token === 'currmovenumber') progress.currmovenumber = Number(tokens[++i]);
+    else if (kNumericFields.has(token)) {
+      const value = Number(tokens[++i]);
+      if (token === 'nodes') hasNodes = Number.isFinite(value);
+      if (token !== 'multipv') (progress as unknown as Record<string, number>)[token] = Number.isFinite(value) ? value : 0;
+    } else if (token === 'score') i += 2;
+    else if (token === 'wdl') i += 3;
+  }
+  return hasNodes ? progress : null;
+}
+
+/**
+ * Parses `option name <name> type spin default D min A max B` (names may hold spaces, as
+ * `Progress Interval` does). Null for other lines and other option types.
+ */
+export function parseSpinOption(line: string): { name: string; option: SpinOption } | null {
+  const match = /^option name (.+?) type spin default (-?\d+) min (-?\d+) max (-?\d+)\s*$/.exec(line.trim());
+  if (!match) return null;
+  return { name: match[1]!, option: { value: Number(match[2]), min: Number(match[3]), max: Number(match[4]) } };
 }
 
 /** Parses `bestmove X [ponder Y]`; `(none)` and `0000` become null. */

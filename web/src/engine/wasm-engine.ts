@@ -3,17 +3,22 @@
 
 import {
   EngineBase,
+  optionRangeError,
+  type AnalysisLimits,
   type Engine,
   type EngineBuild,
   type EngineKind,
+  type EngineOptionName,
   type PieceEval,
   type SearchHandle,
   type SearchInfo,
   type SearchLimits,
+  type SearchProgress,
   type SearchRequest,
   type SearchResult,
+  type SpinOption,
 } from './engine';
-import { fenPieceList, parseBestMove, parseInfoLine, parsePiecesLine, pieceEvalList } from './uci-parse';
+import { fenPieceList, parseBestMove, parseInfoLine, parsePiecesLine, parseProgressLine, parseSpinOption, pieceEvalList } from './uci-parse';
 
 export const kWorkerUrl = 'engine/axon-engine-worker.js';
 /** The single-threaded build cannot be stopped by message, so "infinite" becomes this long. */
@@ -22,13 +27,26 @@ const kBootTimeoutMs = 30_000;
 const kHashMiB = 32;
 /** Search threads of the mt build: half the cores (the page and the OS need some), at most this. */
 const kMaxSearchThreads = 4;
+/**
+ * How often the engine reports progress between lines (`Progress Interval`, ms): several times a
+ * second for the live node count, rarely enough to cost nothing measurable.
+ */
+const kProgressIntervalMs = 250;
 
 interface ActiveSearch {
   request: SearchRequest;
   onInfo?: (info: SearchInfo) => void;
+  onProgress?: (progress: SearchProgress) => void;
   resolve: (result: SearchResult) => void;
   bestPvMove: string | null;
   stopRequested: boolean;
+}
+
+/** A command followed by `isready`: settles at `readyok`, rejected by an error line before it. */
+interface ReadyWaiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+  error?: string;
 }
 
 /** An `eval pieces` asked of the worker: posted once it is ready, answered in order. */
@@ -43,9 +61,15 @@ export class WasmEngine extends EngineBase implements Engine {
   readonly kind: EngineKind = 'wasm';
   private m_build: EngineBuild = 'st';
   private m_threads = 1;
+  /** Threads and Hash as the user chose them (setOption); null: this engine's defaults. */
+  private m_chosenThreads: number | null = null;
+  private m_hashMiB = kHashMiB;
   private m_worker: Worker | null = null;
   private m_lineListener: ((line: string) => void) | null = null;
   private m_options = new Set<string>();
+  /** The spin options' ranges, from the `uci` listing. */
+  private m_spins = new Map<string, SpinOption>();
+  private m_readyWaiters: ReadyWaiter[] = [];
   private m_sentOptions = new Map<string, string>();
   private m_active: ActiveSearch | null = null;
   private m_booting: Promise<void>;
@@ -67,6 +91,45 @@ export class WasmEngine extends EngineBase implements Engine {
   /** Search threads in use (1 in the st build). */
   get threads(): number {
     return this.m_threads;
+  }
+
+  /**
+   * The mt build analyses until stopped; the st build runs "infinite" as kStInfiniteMs (it
+   * reads no message while searching). Hash up to what the worker's 32-bit memory allows, as
+   * its `option` line says (256 MiB); Threads up to the worker's pool (1 in st).
+   */
+  get analysisLimits(): AnalysisLimits {
+    const hash = this.m_spins.get('Hash');
+    const threads = this.m_spins.get('Threads');
+    return {
+      unlimited: this.m_build === 'mt',
+      maxThinkMs: this.m_build === 'mt' ? null : kStInfiniteMs,
+      hash: hash ? { ...hash, value: this.m_hashMiB } : null,
+      threads: threads ? { ...threads, max: this.m_build === 'mt' ? threads.max : 1, value: this.m_threads } : null,
+    };
+  }
+
+  /**
+   * Sets Hash or Threads once the running search has ended (stop it first): kept for every later
+   * worker (a restart after stop in st boots a fresh one with them) and sent to the current one.
+   */
+  setOption(name: EngineOptionName, value: number): Promise<void> {
+    const done = this.m_idle
+      .then(() => this.m_booting)
+      .then(async () => {
+        const option = name === 'Hash' ? this.analysisLimits.hash : this.analysisLimits.threads;
+        if (!option) throw new Error(`the in-browser engine does not offer ${name}`);
+        const outOfRange = optionRangeError(name, value, option);
+        if (outOfRange) throw new Error(outOfRange);
+        if (name === 'Hash') this.m_hashMiB = value;
+        else {
+          this.m_chosenThreads = value;
+          this.m_threads = value;
+        }
+        await this.command(`setoption name ${name} value ${value}`);
+      });
+    this.m_idle = done.catch(() => undefined);
+    return done;
   }
 
   ready(): Promise<void> {
@@ -91,7 +154,7 @@ export class WasmEngine extends EngineBase implements Engine {
       const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
       this.post(`position fen ${request.fen}${moves}`);
       return new Promise<SearchResult>((resolve) => {
-        mine = { request, onInfo: request.onInfo, resolve, bestPvMove: null, stopRequested: false };
+        mine = { request, onInfo: request.onInfo, onProgress: request.onProgress, resolve, bestPvMove: null, stopRequested: false };
         this.m_active = mine;
         this.setState('thinking');
         this.post(this.goCommand(request.limits));
@@ -158,6 +221,21 @@ export class WasmEngine extends EngineBase implements Engine {
     this.m_worker = null;
     this.m_workerReady = false;
     this.failPieces('the engine was closed');
+    this.failReadyWaiters('the engine was closed');
+  }
+
+  /** Posts `line` and `isready`; settles at `readyok`, rejects when an error line came first. */
+  private command(line: string): Promise<void> {
+    if (!this.m_worker || !this.m_workerReady) return Promise.reject(new Error('the in-browser engine is not running'));
+    return new Promise<void>((resolve, reject) => {
+      this.m_readyWaiters.push({ resolve, reject });
+      this.post(line);
+      this.post('isready');
+    });
+  }
+
+  private failReadyWaiters(message: string): void {
+    for (const waiter of this.m_readyWaiters.splice(0)) waiter.reject(new Error(message));
   }
 
   private postPieces(): void {
@@ -192,6 +270,8 @@ export class WasmEngine extends EngineBase implements Engine {
     // Requests posted to a previous worker went with it: the new one gets them once ready.
     this.m_workerReady = false;
     for (const request of this.m_pieces) request.posted = false;
+    // Commands sent to a previous worker are not answered: what they set is applied below.
+    this.failReadyWaiters('the engine restarted');
     return new Promise<void>((resolve, reject) => {
       let worker: Worker;
       try {
@@ -236,14 +316,25 @@ export class WasmEngine extends EngineBase implements Engine {
         if (name) this.m_name = `${name[1]!} (WASM)`;
         const option = /^option name (.+?) type /.exec(line);
         if (option) this.m_options.add(option[1]!);
+        const spin = parseSpinOption(line);
+        if (spin) this.m_spins.set(spin.name, spin.option);
         if (line === 'uciok') {
-          if (this.m_options.has('Hash')) this.post(`setoption name Hash value ${kHashMiB}`);
+          const hash = this.m_spins.get('Hash');
+          if (hash) {
+            this.m_hashMiB = Math.max(hash.min, Math.min(hash.max, this.m_hashMiB));
+            this.post(`setoption name Hash value ${this.m_hashMiB}`);
+          }
           if (this.m_build === 'mt' && this.m_options.has('Threads')) {
             const cores = navigator.hardwareConcurrency || 1;
-            this.m_threads = Math.max(1, Math.min(kMaxSearchThreads, Math.floor(cores / 2)));
+            const max = this.m_spins.get('Threads')?.max ?? kMaxSearchThreads;
+            const wanted = this.m_chosenThreads ?? Math.max(1, Math.min(kMaxSearchThreads, Math.floor(cores / 2)));
+            this.m_threads = Math.max(1, Math.min(max, wanted));
             this.post(`setoption name Threads value ${this.m_threads}`);
           }
           if (this.m_options.has('UCI_ShowWDL')) this.post('setoption name UCI_ShowWDL value true');
+          // An engine before `Progress Interval` would answer it with an error line, which fails
+          // the boot: it is sent only when offered.
+          if (this.m_options.has('Progress Interval')) this.post(`setoption name Progress Interval value ${kProgressIntervalMs}`);
           this.post('isready');
         }
         if (line === 'readyok') {
@@ -265,6 +356,14 @@ export class WasmEngine extends EngineBase implements Engine {
       this.onPiecesLine(line);
       return;
     }
+    const waiter = this.m_readyWaiters[0];
+    if (waiter && line.startsWith('info string error')) waiter.error ??= line.replace(/^info string error:?\s*/, '');
+    if (waiter && line === 'readyok') {
+      this.m_readyWaiters.shift();
+      if (waiter.error) waiter.reject(new Error(waiter.error));
+      else waiter.resolve();
+      return;
+    }
     const active = this.m_active;
     if (!active) return;
     if (line.startsWith('info')) {
@@ -272,6 +371,9 @@ export class WasmEngine extends EngineBase implements Engine {
       if (info) {
         if (info.multipv === 1 && info.pv[0]) active.bestPvMove = info.pv[0];
         active.onInfo?.(info);
+      } else {
+        const progress = parseProgressLine(line);
+        if (progress) active.onProgress?.(progress);
       }
     } else if (line.startsWith('bestmove')) {
       const best = parseBestMove(line);
@@ -295,16 +397,18 @@ export class WasmEngine extends EngineBase implements Engine {
     if (!active) return;
     this.m_active = null;
     if (this.m_state === 'thinking') this.setState('ready');
-    active.resolve({ bestmove, ponder, stopped: active.stopRequested });
+    const maxTimeMs = isUnbounded(active.request.limits) && this.m_build === 'st' ? kStInfiniteMs : (active.request.limits.movetime ?? null);
+    active.resolve({ bestmove, ponder, stopped: active.stopRequested, maxTimeMs });
   }
 
   private configure(limits: SearchLimits): void {
-    this.setOption('MultiPV', String(limits.multipv ?? 1));
-    this.setOption('UCI_LimitStrength', limits.elo !== undefined ? 'true' : 'false');
-    if (limits.elo !== undefined) this.setOption('UCI_Elo', String(limits.elo));
+    this.sendOption('MultiPV', String(limits.multipv ?? 1));
+    this.sendOption('UCI_LimitStrength', limits.elo !== undefined ? 'true' : 'false');
+    if (limits.elo !== undefined) this.sendOption('UCI_Elo', String(limits.elo));
   }
 
-  private setOption(name: string, value: string): void {
+  /** A per-search option, sent only when it changed since this worker last got it. */
+  private sendOption(name: string, value: string): void {
     if (!this.m_options.has(name) || this.m_sentOptions.get(name) === value) return;
     this.m_sentOptions.set(name, value);
     this.post(`setoption name ${name} value ${value}`);
