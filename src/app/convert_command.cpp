@@ -46,7 +46,8 @@ CLI::App* addConvertCommand(CLI::App& app, ConvertCommandArgs& args) {
         ->check(CLI::IsMember({"lichess-pgn", "pgn", "puzzles", "epd", "axon", "bullet"}));
     cmd->add_option("--to", args.to, "Output format (default axon)")
         ->check(CLI::IsMember({"axon", "bullet"}));
-    cmd->add_option("--in", args.inputs, "Input files")
+    cmd->add_option("--in,inputs", args.inputs,
+                    "Input files (after --in, or as positional arguments)")
         ->required()
         ->expected(1, 100000)
         ->check(CLI::ExistingFile);
