@@ -14,6 +14,7 @@
 #include "chess/epd.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "chess/pgn_reader.h"
 #include "chess/rules.h"
 #include "search/score.h"
 #include "search/searcher.h"
@@ -97,9 +98,43 @@ util::Result<GenfensRequest> parseGenfensArguments(std::string_view arguments) {
     return request;
 }
 
+namespace {
+
+bool endsWithNoCase(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() &&
+           equalsNoCase(text.substr(text.size() - suffix.size()), suffix);
+}
+
+// A PGN book: each game's position after its mainline, as a FEN.
+util::Result<GenfensBook> loadPgnBook(const std::string& path, std::istream& in) {
+    GenfensBook book;
+    chess::PgnReader reader(in);
+    chess::PgnGame game;
+    for (;;) {
+        auto next = reader.next(game);
+        if (!next) return makeError(path + ": " + next.error());
+        if (!*next) break;
+        auto pos = game.startPosition();
+        if (!pos)
+            return makeError(path + ": game " + std::to_string(game.number) + ": " + pos.error());
+        for (const chess::PgnMove& m : game.moves) {
+            if (m.isNull())
+                pos->makeNullMove();
+            else
+                pos->makeMove(m.move);
+        }
+        book.positions.push_back(chess::toFen(*pos));
+    }
+    if (book.positions.empty()) return makeError("book " + path + " holds no games");
+    return book;
+}
+
+} // namespace
+
 util::Result<GenfensBook> loadGenfensBook(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return makeError("cannot read book " + path + ": " + std::strerror(errno));
+    if (endsWithNoCase(path, ".pgn")) return loadPgnBook(path, in);
     GenfensBook book;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {

@@ -55,11 +55,12 @@ struct GenfensRequest {
 // Errors name the word at fault.
 util::Result<GenfensRequest> parseGenfensArguments(std::string_view arguments);
 
-// The positions of an opening book: one EPD or FEN per line; blank lines and lines starting
-// with '#' are skipped. Every line is checked on loading, so a bad book fails at once, naming
-// "FILE:LINE", whatever the seed.
+// The positions of an opening book: one EPD or FEN per line (blank lines and lines starting
+// with '#' skipped), or for a file named *.pgn each game's position after its mainline. Every
+// entry is checked on loading, so a bad book fails at once, naming "FILE:LINE" (or the game and
+// its line), whatever the seed.
 struct GenfensBook {
-    std::vector<std::string> positions; // the lines as written, minus their line ends
+    std::vector<std::string> positions; // EPD lines as written, or FENs
 };
 util::Result<GenfensBook> loadGenfensBook(const std::string& path);
 

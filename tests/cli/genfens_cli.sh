@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `genfens` as OpenBench's DATAGEN workloads use it: OpenBench's own Scripts/genfens_engine.py
-# (through its Client/genfens.py) builds an opening book from the engine, without and with a
-# book, the way a worker lays out its files (the engine in the working directory, books under
-# Books/). Every opening must be a legal position in play, all distinct, and the engine's
-# answer deterministic in the seed; hostile requests get an error line and no opening.
+# (through its Client/genfens.py) builds an opening book from the engine without a book, with an
+# EPD and a PGN book and with extras, the way a worker lays out its files (the engine in the
+# working directory, books under Books/). Every opening must be a legal position in play, all
+# distinct, and the engine's answer deterministic in the seed; hostile requests get an error line
+# and no opening.
 set -euo pipefail
 axon=$1
 shared=$2
@@ -24,6 +25,9 @@ trap 'rm -rf "$dir"' EXIT
 cp "$axon" "$dir/axon"
 mkdir "$dir/Books"
 ln -s "$book" "$dir/Books/UHO_4060_v4.epd"
+pgnbook=$shared/data/books/8moves_v3.pgn
+[[ -f $pgnbook ]] || fail "missing $pgnbook"
+ln -s "$pgnbook" "$dir/Books/8moves_v3.pgn"
 cd "$dir"
 
 # check FILE COUNT: the EPD lines genfens.py wrote are COUNT distinct, legal positions in play.
@@ -52,6 +56,10 @@ mv example_genfens.epd nobook.epd
 python3 "$script" --engine axon --threads 2 --count-per 300 --book-path Books/UHO_4060_v4.epd \
     >script.log 2>&1 || fail "genfens_engine.py with a book: $(tail -5 script.log)"
 check example_genfens.epd 600
+# A PGN book (OpenBench lists some): each game's final position.
+python3 "$script" --engine axon --threads 1 --count-per 200 --book-path Books/8moves_v3.pgn \
+    >script.log 2>&1 || fail "genfens_engine.py with a PGN book: $(tail -5 script.log)"
+check example_genfens.epd 200
 # OpenBench's extra arguments pass through to the engine.
 python3 "$script" --engine axon --threads 1 --count-per 50 --extra "plies 4 nodes 200" \
     >script.log 2>&1 || fail "genfens_engine.py with extra arguments: $(tail -5 script.log)"

@@ -150,6 +150,22 @@ TEST(Genfens, BookPositionsAndBookErrors) {
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().find("no positions"), std::string::npos) << r.error();
 
+    // A PGN book gives each game's final position; a game that does not replay is an error.
+    request.book = writeFile("book.pgn", "[Event \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+                                         "[Event \"2\"]\n\n1. d4 d5 2. c4 e6 *\n");
+    const auto fromPgn = generate(request);
+    ASSERT_EQ(fromPgn.size(), 30u);
+    for (const std::string& fen : fromPgn) {
+        const int move = std::stoi(fen.substr(fen.rfind(' ') + 1));
+        EXPECT_GE(move, 4) << fen;
+        EXPECT_LE(move, 5) << fen;
+    }
+    request.book = writeFile("bad.pgn", "[Event \"1\"]\n\n1. e4 e5 *\n\n"
+                                        "[Event \"2\"]\n\n1. e4 Ke7 *\n");
+    r = engine::generateFens(request, embedded(), [](const std::string&) {});
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("bad.pgn: game 2"), std::string::npos) << r.error();
+
     request.book = "/nonexistent/book.epd";
     r = engine::generateFens(request, embedded(), [](const std::string&) {});
     ASSERT_FALSE(r.ok());
