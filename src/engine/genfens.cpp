@@ -3,6 +3,7 @@
 // searcher (so the caller's engine, its hash and position are left alone).
 #include "engine/genfens.h"
 
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
@@ -181,7 +182,8 @@ util::Result<GenfensStats> generateFens(const GenfensRequest& request,
         chess::Position pos = chess::startPosition();
         if (!book.positions.empty()) {
             // Checked when the book was loaded.
-            pos = chess::parseEpd(book.positions[rng.below(book.positions.size())])->position;
+            const auto line = std::size_t(rng.below(book.positions.size()));
+            pos = chess::parseEpd(book.positions[line])->position;
         }
         const int plies = request.basePlies() + int(rng.next() & 1);
         bool over = false;
