@@ -21,6 +21,7 @@ readonly ENGINE_PACKAGES=(
     libcivetweb-dev         # `axon serve`: HTTP and WebSocket server
     nlohmann-json3-dev      # `axon serve`: the JSON protocol
     libzstd-dev pkgconf     # `axon convert`: .pgn.zst inputs (found through pkg-config)
+    libbz2-dev              # `axon convert --from pgn`: OpenBench's .pgn.bz2 uploads
 )
 readonly WEB_PACKAGES=(
     emscripten nodejs       # the in-browser engine (em++) and the front end's build (npm, esbuild)

@@ -35,15 +35,19 @@ void printCounts(const char* title, const std::map<std::string, std::uint64_t>& 
 
 CLI::App* addConvertCommand(CLI::App& app, ConvertCommandArgs& args) {
     auto* cmd = app.add_subcommand(
-        "convert", "Convert training data: Lichess PGN (.pgn or .pgn.zst) with [%eval], Lichess "
-                   "puzzles, EPD (ce/bm), Axon or bullet files in; Axon or bullet out "
-                   "(docs/training-data.md)");
+        "convert",
+        "Convert training data: Lichess PGN (.pgn, .pgn.zst or .pgn.bz2) with [%eval], "
+        "engine-match "
+        "PGN with scores in the move comments (fastchess, cutechess, OpenBench datagen), Lichess "
+        "puzzles, EPD (ce/bm), Axon or bullet files in; Axon or bullet out "
+        "(docs/training-data.md, docs/openbench.md)");
     cmd->add_option("--from", args.from, "Input format")
         ->required()
-        ->check(CLI::IsMember({"lichess-pgn", "puzzles", "epd", "axon", "bullet"}));
+        ->check(CLI::IsMember({"lichess-pgn", "pgn", "puzzles", "epd", "axon", "bullet"}));
     cmd->add_option("--to", args.to, "Output format (default axon)")
         ->check(CLI::IsMember({"axon", "bullet"}));
-    cmd->add_option("--in", args.inputs, "Input files")
+    cmd->add_option("--in,inputs", args.inputs,
+                    "Input files (after --in, or as positional arguments)")
         ->required()
         ->expected(1, 100000)
         ->check(CLI::ExistingFile);
@@ -98,10 +102,11 @@ int runConvertCommand(const ConvertCommandArgs& args) {
         return 1;
     }
     const data::ConvertStats& s = *result;
-    const char* unit = config.from == data::DataFormat::LichessPgn ? "games"
-                       : config.from == data::DataFormat::Puzzles  ? "puzzles"
-                       : config.from == data::DataFormat::Epd      ? "positions"
-                                                                   : "records";
+    const char* unit = config.from == data::DataFormat::LichessPgn  ? "games"
+                       : config.from == data::DataFormat::EnginePgn ? "games"
+                       : config.from == data::DataFormat::Puzzles   ? "puzzles"
+                       : config.from == data::DataFormat::Epd       ? "positions"
+                                                                    : "records";
     std::printf("inputs         %" PRIu64 " files, %" PRIu64 " %s read, %" PRIu64 " malformed\n",
                 s.inputs, s.items, unit, s.malformed);
     if (s.malformed) std::printf("first malformed %s\n", s.firstMalformed.c_str());

@@ -34,6 +34,9 @@ int main(int argc, char** argv) {
         });
 
     if (argc == 1) return axon::uci::runUciLoop();
+    // OpenBench's `./axon "genfens N seed S book B" "quit"`: UCI lines as arguments.
+    if (axon::uci::isCommandLineCommand(argv[1]))
+        return axon::uci::runUciCommands(std::vector<std::string>(argv + 1, argv + argc));
 
     CLI::App app{"Axon: a neural-network chess engine. With no subcommand it speaks UCI."};
     app.require_subcommand(0, 1);

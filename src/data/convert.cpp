@@ -9,6 +9,7 @@
 #include "data/bulletformat.h"
 #include "data/convert_epd.h"
 #include "data/convert_input.h"
+#include "data/engine_pgn.h"
 #include "data/record_file.h"
 
 namespace axon::data {
@@ -26,6 +27,7 @@ struct FormatName {
 constexpr FormatName kFormatNames[] = {{DataFormat::Axon, "axon"},
                                        {DataFormat::Bullet, "bullet"},
                                        {DataFormat::LichessPgn, "lichess-pgn"},
+                                       {DataFormat::EnginePgn, "pgn"},
                                        {DataFormat::Puzzles, "puzzles"},
                                        {DataFormat::Epd, "epd"}};
 
@@ -102,6 +104,7 @@ std::string readText(DataFormat from, const std::string& path, const ConvertConf
     case DataFormat::LichessPgn:
         error = convertLichessPgn((*input)->stream(), config.pgn, out);
         break;
+    case DataFormat::EnginePgn: error = convertEnginePgn((*input)->stream(), out); break;
     case DataFormat::Puzzles:
         error = convertPuzzles((*input)->stream(), config.puzzles, out);
         break;

@@ -18,9 +18,10 @@
 
 namespace axon::data {
 
-enum class DataFormat { Axon, Bullet, LichessPgn, Puzzles, Epd };
+enum class DataFormat { Axon, Bullet, LichessPgn, EnginePgn, Puzzles, Epd };
 
-// "axon", "bullet", "lichess-pgn", "puzzles", "epd".
+// "axon", "bullet", "lichess-pgn", "pgn" (engine matches: fastchess, cutechess, OpenBench),
+// "puzzles", "epd".
 std::optional<DataFormat> parseDataFormat(std::string_view name);
 std::string formatName(DataFormat format);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Text inputs of the converters: a plain file, or a zstd-compressed one (recognised by its
-// magic number, not its name) decompressed while it is read, in bounded memory.
+// Text inputs of the converters: a plain file, or a zstd- or bzip2-compressed one (recognised by
+// its magic number, not its name) decompressed while it is read, in bounded memory.
 #pragma once
 
 #include <cstdint>

@@ -14,6 +14,7 @@
 #include "chess/perft.h"
 #include "chess/uci_move.h"
 #include "engine/bench.h"
+#include "engine/genfens.h"
 #include "search/score.h"
 
 namespace axon::uci {
@@ -210,6 +211,19 @@ void Session::display() {
     send(out.str());
 }
 
+void Session::genfens(const std::string& arguments) {
+    auto request = engine::parseGenfensArguments(arguments);
+    if (!request) return sendError("genfens: " + request.error());
+    if (!waitUntilIdle("genfens")) return;
+    // OpenBench reads every line starting "info string genfens " as an opening, so errors go out
+    // as "info string error: genfens: ...".
+    auto done =
+        engine::generateFens(*request, m_engine.evalSource(), [this](const std::string& fen) {
+            send("info string genfens " + fen);
+        });
+    if (!done) sendError("genfens: " + done.error());
+}
+
 bool Session::handle(const std::string& line) {
     std::istringstream in(line);
     std::string cmd;
@@ -259,6 +273,8 @@ bool Session::handle(const std::string& line) {
         std::ostringstream out;
         engine::runBench(depth, out, m_engine.evalSource());
         send(out.str());
+    } else if (cmd == "genfens") {
+        genfens(line.substr(line.find("genfens") + 7));
     } else if (cmd == "perft") {
         std::istringstream perftArgs("perft " + line.substr(line.find("perft") + 5));
         go(perftArgs);

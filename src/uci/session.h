@@ -35,6 +35,8 @@ class Session {
     void go(std::istringstream& in);
     void setoption(std::istringstream& in);
     void display();
+    // OpenBench's opening request (engine/genfens.h): one `info string genfens FEN` per opening.
+    void genfens(const std::string& arguments);
     void send(const std::string& line) const { m_sink(line); }
     void sendError(const std::string& message) const { send("info string error: " + message); }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `axon convert`: the Lichess sample PGN (plain and, with the zstd tool, compressed), puzzles
-# and EPD to Axon data, Axon <-> bullet, counts checked with `axon data stats`; bad inputs give
-# an error and no output file.
+# `axon convert`: the Lichess sample PGN (plain and, with the zstd tool, compressed), the
+# engine-match PGNs (fastchess's, and OpenBench's .pgn.bz2 uploads), puzzles and EPD to Axon
+# data, Axon <-> bullet, counts checked with `axon data stats`; bad inputs give an error and no
+# output file.
 set -euo pipefail
 axon=$1
 data=$2
@@ -52,6 +53,40 @@ convert --from bullet --in "$dir/pgn.bullet" --out "$dir/back.bin" >/dev/null ||
 strip() { "$axon" data stats "$1" | grep -E "^(results|score) "; }
 [[ $(strip "$dir/back.bin") == "$(strip "$dir/pgn.bin")" ]] || fail "scores or results changed"
 
+# Engine-match PGNs (docs/openbench.md): the scored moves' positions, each from its mover's view.
+matches=$data/pgn/engine-matches
+[[ -f $matches/fastchess-default-5+0.05.pgn && -f $matches/openbench-compact.pgn.bz2 ]] ||
+    fail "missing $matches"
+out=$(convert --from pgn --in "$matches/fastchess-default-5+0.05.pgn" --out "$dir/fc.bin") ||
+    fail "engine pgn: $out"
+[[ $(count "$dir/fc.bin") == 3353 ]] || fail "fastchess pgn gave $(count "$dir/fc.bin") records"
+grep -q "40 games read" <<<"$out" || fail "engine pgn summary: $out"
+grep -q "in check 489" <<<"$out" || fail "engine pgn skips: $out"
+"$axon" data stats "$dir/fc.bin" | grep -q "^best move *100.0%" || fail "engine pgn best moves"
+# Game 1, "19. a4 {+1.20/15 0.131s} Qf4 {+0.36/9 0.189s}", drawn: both scores as written, each
+# with its mover to move.
+"$axon" data dump "$dir/fc.bin" >"$dir/fc.txt"
+grep -q " w - - 0 19 ; score 120; result draw; best a2a4; ply 36$" "$dir/fc.txt" || fail "a4 record"
+grep -q " b - - 0 19 ; score 36; result draw; best c7f4; ply 37$" "$dir/fc.txt" || fail "Qf4 record"
+for f in fastchess-openbench-style.pgn openbench-compact.pgn.bz2 openbench-verbose.pgn.bz2; do
+    convert --from pgn --in "$matches/$f" --out "$dir/$f.bin" >/dev/null || fail "$f"
+    [[ $(count "$dir/$f.bin") == 1022 ]] || fail "$f gave $(count "$dir/$f.bin") records"
+done
+cmp -s "$dir/fastchess-openbench-style.pgn.bin" "$dir/openbench-compact.pgn.bz2.bin" ||
+    fail "OpenBench's compact upload gives other records than the PGN it was made from"
+cmp -s "$dir/fastchess-openbench-style.pgn.bin" "$dir/openbench-verbose.pgn.bz2.bin" ||
+    fail "OpenBench's verbose upload gives other records than the PGN it was made from"
+convert --from pgn --to bullet --in "$matches"/* --out "$dir/matches.bullet" >/dev/null ||
+    fail "engine pgn to bullet"
+[[ $(stat -c %s "$dir/matches.bullet") == $(((3353 + 3 * 1022) * 32)) ]] || fail "bullet size"
+head -c 3000 "$matches/openbench-verbose.pgn.bz2" >"$dir/cut.pgn.bz2"
+if convert --from pgn --in "$dir/cut.pgn.bz2" --out "$dir/cut.bin" 2>"$dir/cut.err"; then
+    fail "a truncated .bz2 was accepted"
+fi
+grep -q "cut.pgn.bz2: line [0-9]* of the decompressed text: truncated bzip2" "$dir/cut.err" ||
+    fail "truncated bz2: $(cat "$dir/cut.err")"
+[[ ! -e $dir/cut.bin && ! -e $dir/cut.bin.tmp ]] || fail "output left after a truncated bz2"
+
 out=$(convert --from puzzles --in "$puzzles" --out "$dir/puz.bin") || fail "puzzles: $out"
 [[ $(count "$dir/puz.bin") == 5000 ]] || fail "puzzles gave $(count "$dir/puz.bin")"
 "$axon" data stats "$dir/puz.bin" | grep -q "^best move *100.0%" || fail "puzzles without moves"
@@ -78,6 +113,8 @@ bad "a bullet file of 1000 bytes" --from bullet --in "$dir/odd.bullet"
 bad "an Axon file read as bullet" --from bullet --in "$dir/pgn.bin"
 bad "a PGN read as Axon data" --from axon --in "$pgn"
 bad "a binary file read as PGN" --from lichess-pgn --in "$dir/pgn.bullet"
+bad "a binary file read as engine PGN" --from pgn --in "$dir/pgn.bullet"
+bad "a game filter on engine PGN input" --from pgn --skip-check --in "$matches/openbench-compact.pgn.bz2"
 bad "a game filter on EPD input" --from epd --min-elo 2000 --in "$data/epd/wac.epd"
 bad "a missing input" --from epd --in "$dir/missing.epd"
 bad "a bad time control" --from lichess-pgn --time-control hyper --in "$pgn"

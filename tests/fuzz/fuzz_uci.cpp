@@ -4,8 +4,9 @@
 // answered without a crash, a hang or a sanitizer report, and the session still answers
 // `isready` at the end.
 //
-// Kept out of the stream, so that one input stays a few milliseconds: `bench` and perft deeper
-// than 2 (long by design, not by input), and EvalFile (a file name from the fuzzer could name a
+// Kept out of the stream, so that one input stays a few milliseconds: `bench`, `genfens` and
+// perft deeper than 2 (long by design, not by input; genfens's argument parser has unit tests of
+// its hostile input), and EvalFile (a file name from the fuzzer could name a
 // device that never ends; network files have their own target, fuzz_nnue). Every search is
 // stopped right after the line that started it, and the engine is capped at 16 MiB and two
 // threads, as a GUI's settings could not exceed on a small machine.
@@ -40,7 +41,7 @@ bool expensive(const std::string& line) {
     std::istringstream in(lower);
     std::string token, previous;
     while (in >> token) {
-        if (token == "bench") return true;
+        if (token == "bench" || token == "genfens") return true;
         if (previous == "perft") {
             long long depth = 0;
             try {
