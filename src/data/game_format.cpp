@@ -339,6 +339,16 @@ util::Result<bool> GameReader::next(Game& game) {
     return true;
 }
 
+bool GameReader::seek(const GameMark& mark) {
+    if (mark.offset < kGameHeaderSize || mark.offset > m_fileSize || mark.games > m_games ||
+        mark.plies > m_plies || std::fseek(m_file, long(mark.offset), SEEK_SET) != 0)
+        return false;
+    m_offset = mark.offset;
+    m_gamesRead = mark.games;
+    m_pliesRead = mark.plies;
+    return true;
+}
+
 bool isGameFile(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) return false;

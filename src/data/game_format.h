@@ -107,6 +107,13 @@ class GameWriter {
     bool m_failed = false;
 };
 
+// Where a game begins in a file, and how many games and plies come before it: a reader can
+// resume there (the labeller's blocks).
+struct GameMark {
+    std::uint64_t offset = kGameHeaderSize;
+    std::uint64_t games = 0, plies = 0;
+};
+
 // Streams a file's games, each checked whole: the board, every move legal in the replayed
 // position, the terminator. The header's counts must match the file's size exactly, so a file
 // cut anywhere (at a game boundary too) is refused at open. Errors name the file and the byte
@@ -121,6 +128,9 @@ class GameReader {
     std::uint64_t fileSize() const { return m_fileSize; }
     // The next game into `game`: true, false after the last one, or an error.
     util::Result<bool> next(Game& game);
+    // Where the next game begins; `seek` goes back to a mark of this file.
+    GameMark mark() const { return {m_offset, m_gamesRead, m_pliesRead}; }
+    bool seek(const GameMark& mark);
 
   private:
     GameReader(std::string path, std::FILE* file) : m_path(std::move(path)), m_file(file) {}
