@@ -101,7 +101,7 @@ const char* resultName(data::GameResult r) {
 } // namespace
 
 DataCommands addDataCommand(CLI::App& app, DataCommandArgs& args) {
-    auto* data = app.add_subcommand("data", "Training-data files: stats, dump");
+    auto* data = app.add_subcommand("data", "Training-data files (records or games): stats, dump");
     data->require_subcommand(1);
     DataCommands cmds;
     cmds.stats = data->add_subcommand(
@@ -109,8 +109,9 @@ DataCommands addDataCommand(CLI::App& app, DataCommandArgs& args) {
     cmds.dump = data->add_subcommand(
         "dump", "Print records as 'FEN ; score S; result R; best MOVE; ply N' (EPD-readable)");
     for (auto* c : {cmds.stats, cmds.dump})
-        c->add_option("files", args.files, "Data files (.bin)")->required();
-    cmds.dump->add_option("--limit", args.limit, "Records per file (default: all)");
+        c->add_option("files", args.files, "Data files (.bin) or game files (.games)")->required();
+    cmds.dump->add_option("--limit", args.limit,
+                          "Records (game files: plies) per file (default: all)");
     return cmds;
 }
 
