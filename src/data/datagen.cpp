@@ -85,9 +85,11 @@ std::uint64_t chunkSeed(std::uint64_t seed, int thread, std::uint64_t chunk) {
     return c.next();
 }
 
+namespace {
 const char* chunkExtension(DatagenFormat format) {
     return format == DatagenFormat::Games ? ".games" : ".bin";
 }
+} // namespace
 
 std::string chunkFileName(std::uint64_t seed, int thread, std::uint64_t chunk,
                           DatagenFormat format) {
