@@ -208,7 +208,8 @@ int runDataStats(const DataCommandArgs& args) {
 // out of training, if any, and the game's index close the line.
 std::string dumpGames(const std::string& path, std::uint64_t limit) {
     std::uint64_t printed = 0;
-    return forEachGame(path, 0, [&](const data::Game& g, std::uint64_t index) {
+    // A game holds at least one ply as datagen writes them, so `limit` games are enough.
+    return forEachGame(path, limit, [&](const data::Game& g, std::uint64_t index) {
         data::forEachPosition(
             g, [&](const chess::Position& pos, const data::GamePly& ply, std::size_t i) {
                 if (limit && printed >= limit) return;
