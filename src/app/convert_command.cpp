@@ -39,11 +39,11 @@ CLI::App* addConvertCommand(CLI::App& app, ConvertCommandArgs& args) {
         "Convert training data: Lichess PGN (.pgn, .pgn.zst or .pgn.bz2) with [%eval], "
         "engine-match "
         "PGN with scores in the move comments (fastchess, cutechess, OpenBench datagen), Lichess "
-        "puzzles, EPD (ce/bm), Axon or bullet files in; Axon or bullet out "
+        "puzzles, EPD (ce/bm), Axon game files, Axon or bullet files in; Axon or bullet out "
         "(docs/training-data.md, docs/openbench.md)");
     cmd->add_option("--from", args.from, "Input format")
         ->required()
-        ->check(CLI::IsMember({"lichess-pgn", "pgn", "puzzles", "epd", "axon", "bullet"}));
+        ->check(CLI::IsMember({"lichess-pgn", "pgn", "puzzles", "epd", "axon", "bullet", "games"}));
     cmd->add_option("--to", args.to, "Output format (default axon)")
         ->check(CLI::IsMember({"axon", "bullet"}));
     cmd->add_option("--in,inputs", args.inputs,
@@ -104,6 +104,7 @@ int runConvertCommand(const ConvertCommandArgs& args) {
     const data::ConvertStats& s = *result;
     const char* unit = config.from == data::DataFormat::LichessPgn  ? "games"
                        : config.from == data::DataFormat::EnginePgn ? "games"
+                       : config.from == data::DataFormat::Games     ? "games"
                        : config.from == data::DataFormat::Puzzles   ? "puzzles"
                        : config.from == data::DataFormat::Epd       ? "positions"
                                                                     : "records";

@@ -24,7 +24,7 @@ struct DataCommands {
 };
 
 DataCommands addDataCommand(CLI::App& app, DataCommandArgs& args);
-// Exit status 0, or 1 when a file cannot be read or holds an invalid record (printed).
+// Exit status 0, or 1 when a file cannot be read or holds an invalid record or game (printed).
 int runDataStats(const DataCommandArgs& args);
 int runDataDump(const DataCommandArgs& args);
 

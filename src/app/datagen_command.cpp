@@ -6,6 +6,7 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <map>
 
 #include "app/interrupt.h"
 
@@ -64,6 +65,12 @@ CLI::App* addDatagenCommand(CLI::App& app, DatagenCommandArgs& args) {
     cmd->add_option("--chunk-games", c.chunkGames,
                     "Games per chunk file with --games (default 500)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--format", c.format,
+                    "Chunk contents: records (training records, the default) or games (whole "
+                    "games, about 4.4 bytes a position; axon convert --from games makes the "
+                    "records)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, data::DatagenFormat>{
+            {"records", data::DatagenFormat::Records}, {"games", data::DatagenFormat::Games}}));
     cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
         ->check(CLI::Range(0.05, 3600.0));
     return cmd;

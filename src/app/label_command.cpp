@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/interrupt.h"
+#include "data/game_format.h"
 
 namespace axon::app {
 
@@ -37,8 +38,11 @@ std::string describeTeacher(const match::EngineConfig& e) {
 CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
     auto* cmd = app.add_subcommand(
         "label", "Score positions with a UCI teacher engine: Axon data files or EPD/FEN lines in, "
-                 "a data file out (resumable; docs/datagen.md)");
-    cmd->add_option("--in", args.inputs, "Input files: Axon data (.bin) or EPD/FEN text")
+                 "a data file out; or game files in, the same games with the teacher's scores "
+                 "out (resumable; docs/datagen.md)");
+    cmd->add_option("--in", args.inputs,
+                    "Input files: Axon data (.bin), EPD/FEN text, or game files (.games, all "
+                    "inputs then)")
         ->required()
         ->expected(1, 100000)
         ->check(CLI::ExistingFile);
@@ -116,7 +120,8 @@ int runLabelCommand(const LabelCommandArgs& args) {
                      args.output.c_str());
         return 130;
     }
-    std::printf("output         %s %" PRIu64 " records\n", args.output.c_str(), s.output);
+    std::printf("output         %s %" PRIu64 " %s\n", args.output.c_str(), s.output,
+                data::isGameFile(args.output) ? "plies (game file)" : "records");
     return 0;
 }
 

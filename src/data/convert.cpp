@@ -10,6 +10,8 @@
 #include "data/convert_epd.h"
 #include "data/convert_input.h"
 #include "data/engine_pgn.h"
+#include "data/game_format.h"
+#include "data/game_records.h"
 #include "data/record_file.h"
 
 namespace axon::data {
@@ -29,7 +31,8 @@ constexpr FormatName kFormatNames[] = {{DataFormat::Axon, "axon"},
                                        {DataFormat::LichessPgn, "lichess-pgn"},
                                        {DataFormat::EnginePgn, "pgn"},
                                        {DataFormat::Puzzles, "puzzles"},
-                                       {DataFormat::Epd, "epd"}};
+                                       {DataFormat::Epd, "epd"},
+                                       {DataFormat::Games, "games"}};
 
 // Buffers records into batches for a writer of Axon records or bullet boards.
 template <typename Writer, typename Item, Item (*Convert)(const TrainingRecord&)>
@@ -60,6 +63,7 @@ using AxonSink = BufferedSink<RecordWriter, TrainingRecord, asRecord>;
 using BulletSink = BufferedSink<BulletWriter, BulletBoard, toBullet>;
 
 std::string copyAxon(const std::string& path, ConvertOutput& out) {
+    if (isGameFile(path)) return path + ": an Axon game file: convert it with --from games";
     auto reader = RecordReader::open(path);
     if (!reader) return reader.error();
     std::vector<TrainingRecord> batch(kBatch);
@@ -90,6 +94,29 @@ std::string readBullet(const std::string& path, ConvertOutput& out) {
             if (!r) return path + ": record " + std::to_string(first + i) + ": " + r.error();
             if (auto e = out.write(*r); !e.empty()) return e;
         }
+    }
+}
+
+// Each game's positions through datagen's filters (appendGameRecords), so a games chunk
+// converts to the records the same datagen run writes as records.
+std::string readGames(const std::string& path, ConvertOutput& out) {
+    auto reader = GameReader::open(path);
+    if (!reader) return reader.error();
+    Game game;
+    std::vector<TrainingRecord> records;
+    for (;;) {
+        auto more = (*reader)->next(game);
+        // A binary file with one bad game is corrupt as a whole: stop.
+        if (!more) return more.error();
+        if (!*more) return {};
+        out.item();
+        SkipCounts counts = {};
+        records.clear();
+        appendGameRecords(game, records, counts);
+        for (int reason = 1; reason < 5; ++reason)
+            if (counts[reason]) out.skip(toString(SkipReason(reason)), counts[reason]);
+        for (const TrainingRecord& r : records)
+            if (auto e = out.write(r); !e.empty()) return e;
     }
 }
 
@@ -158,6 +185,7 @@ std::string convertInput(DataFormat from, const std::string& path, const Convert
     switch (from) {
     case DataFormat::Axon: return copyAxon(path, out);
     case DataFormat::Bullet: return readBullet(path, out);
+    case DataFormat::Games: return readGames(path, out);
     default: return readText(from, path, config, out);
     }
 }

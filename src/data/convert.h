@@ -18,10 +18,10 @@
 
 namespace axon::data {
 
-enum class DataFormat { Axon, Bullet, LichessPgn, EnginePgn, Puzzles, Epd };
+enum class DataFormat { Axon, Bullet, LichessPgn, EnginePgn, Puzzles, Epd, Games };
 
 // "axon", "bullet", "lichess-pgn", "pgn" (engine matches: fastchess, cutechess, OpenBench),
-// "puzzles", "epd".
+// "puzzles", "epd", "games" (Axon game files, data/game_format.h).
 std::optional<DataFormat> parseDataFormat(std::string_view name);
 std::string formatName(DataFormat format);
 

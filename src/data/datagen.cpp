@@ -18,6 +18,8 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
+#include "data/game_format.h"
+#include "data/game_records.h"
 #include "data/output_lock.h"
 #include "data/record_file.h"
 #include "engine/engine.h"
@@ -83,11 +85,17 @@ std::uint64_t chunkSeed(std::uint64_t seed, int thread, std::uint64_t chunk) {
     return c.next();
 }
 
-std::string chunkFileName(std::uint64_t seed, int thread, std::uint64_t chunk) {
+namespace {
+const char* chunkExtension(DatagenFormat format) {
+    return format == DatagenFormat::Games ? ".games" : ".bin";
+}
+} // namespace
+
+std::string chunkFileName(std::uint64_t seed, int thread, std::uint64_t chunk,
+                          DatagenFormat format) {
     char buffer[96];
-    std::snprintf(buffer, sizeof buffer, "%llu-t%d-%05llu.bin",
-                  static_cast<unsigned long long>(seed), thread,
-                  static_cast<unsigned long long>(chunk));
+    std::snprintf(buffer, sizeof buffer, "%llu-t%d-%05llu%s", static_cast<unsigned long long>(seed),
+                  thread, static_cast<unsigned long long>(chunk), chunkExtension(format));
     return buffer;
 }
 
@@ -116,8 +124,12 @@ enum class GameEnd { Finished, Discarded, Stopped };
 struct PlayedGame {
     GameEnd end = GameEnd::Discarded;
     double whiteScore = 0.5;
+    // The searched part of the game: its start is the position after the opening.
+    Game game;
+    // The records its positions give through datagen's filters (appendGameRecords), and the
+    // plies counted by SkipReason.
     std::vector<TrainingRecord> records;
-    std::uint64_t skipped[5] = {};
+    SkipCounts skipped = {};
 };
 
 // One thread's engine and the game loop it plays.
@@ -138,6 +150,7 @@ class SelfPlay {
         if (!openingFrom(rng, pos, openingPlies)) return game; // discarded
 
         m_engine.newGame();
+        game.game.start = pos;
         std::string baseFen = chess::toFen(pos);
         std::vector<std::string> moves; // since baseFen, for the engine's repetition history
         Adjudicator adjudicator;
@@ -165,14 +178,9 @@ class SelfPlay {
             m_engine.wait();
             if (!best) return game; // legal moves exist, so this cannot happen: discard
             if (played == openingPlies && std::abs(score) > kMaxOpeningScore) return game;
-
-            const SkipReason skip =
-                scored ? skipReason(pos, best, score, played, openingPlies) : SkipReason::Decided;
-            if (skip == SkipReason::None)
-                game.records.push_back(
-                    makeRecord(pos, score, GameResult::Draw, best, pos.gamePly()));
-            else
-                ++game.skipped[int(skip)];
+            // Which plies become records is decided at the end from the game alone
+            // (appendGameRecords), as a game file's conversion decides it.
+            game.game.plies.push_back({best, scored ? score : kNoPlyScore});
 
             if (scored) {
                 const int whiteScore = pos.sideToMove() == chess::White ? score : -score;
@@ -190,7 +198,8 @@ class SelfPlay {
                 moves.push_back(chess::toUci(best, false));
             }
         }
-        attachResult(game.records, game.whiteScore);
+        game.game.whiteResult = resultFor(chess::White, game.whiteScore);
+        appendGameRecords(game.game, game.records, game.skipped);
         game.end = GameEnd::Finished;
         return game;
     }
@@ -233,6 +242,8 @@ std::string manifestText(const DatagenConfig& c, int randomPlies) {
         << (c.games ? c.chunkGames : c.chunkPositions) << "\nsoft-nodes " << c.softNodes
         << "\nhard-nodes " << (c.hardNodes ? c.hardNodes : c.softNodes * kHardNodesFactor)
         << "\nrandom-plies " << randomPlies << "\nbook " << c.book << "\nhash " << c.hashMb << "\n";
+    // Only games runs name their format, so the manifests of record runs stay as they were.
+    if (c.format == DatagenFormat::Games) out << "format games\n";
     return out.str();
 }
 
@@ -273,6 +284,29 @@ struct Shared {
     std::atomic<bool> failed{false};
 };
 
+// The recorded positions of a finished chunk; an error when it does not read. A records chunk
+// is checked by its header (its size); a games chunk is read whole, every move replayed, since
+// its positions are counted through the filters.
+util::Result<std::uint64_t> finishedChunkPositions(const std::string& path, DatagenFormat format) {
+    if (format == DatagenFormat::Records) {
+        auto reader = RecordReader::open(path);
+        if (!reader) return util::makeError(reader.error());
+        return (*reader)->count();
+    }
+    auto reader = GameReader::open(path);
+    if (!reader) return util::makeError(reader.error());
+    std::vector<TrainingRecord> records;
+    SkipCounts counts = {};
+    Game game;
+    for (;;) {
+        auto more = (*reader)->next(game);
+        if (!more) return util::makeError(more.error());
+        if (!*more) return counts[int(SkipReason::None)];
+        appendGameRecords(game, records, counts);
+        records.clear();
+    }
+}
+
 void addGame(DatagenStats& s, const PlayedGame& game) {
     ++s.games;
     s.generated += game.records.size();
@@ -282,7 +316,7 @@ void addGame(DatagenStats& s, const PlayedGame& game) {
         ++s.blackWins;
     else
         ++s.draws;
-    for (int i = 0; i < 5; ++i) s.skipped[i] += game.skipped[i];
+    for (int i = 1; i < 5; ++i) s.skipped[i] += game.skipped[i];
 }
 
 void runThread(const DatagenConfig& config, int thread, const std::vector<std::uint64_t>& targets,
@@ -294,6 +328,7 @@ void runThread(const DatagenConfig& config, int thread, const std::vector<std::u
         if (done[chunk]) continue;
         util::Prng rng(chunkSeed(config.seed, thread, chunk));
         std::vector<TrainingRecord> records;
+        std::vector<Game> playedGames; // with --format games
         std::uint64_t games = 0, discardedInARow = 0;
         while ((byGames ? games : records.size()) < targets[chunk]) {
             PlayedGame game = selfPlay.play(rng, stop);
@@ -314,10 +349,14 @@ void runThread(const DatagenConfig& config, int thread, const std::vector<std::u
             ++games;
             addGame(shared.stats, game);
             records.insert(records.end(), game.records.begin(), game.records.end());
+            if (config.format == DatagenFormat::Games) playedGames.push_back(std::move(game.game));
         }
         const std::string path =
-            (fs::path(config.outDir) / chunkFileName(config.seed, thread, chunk)).string();
-        const std::string error = writeAllRecords(path, records);
+            (fs::path(config.outDir) / chunkFileName(config.seed, thread, chunk, config.format))
+                .string();
+        const std::string error = config.format == DatagenFormat::Games
+                                      ? writeAllGames(path, playedGames)
+                                      : writeAllRecords(path, records);
         const std::lock_guard lock(shared.mutex);
         if (!error.empty()) {
             shared.failed = true;
@@ -366,10 +405,11 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
 
     // Temporary files are chunks a killed run was writing: never data, always regenerated.
     const std::string prefix = std::to_string(config.seed) + "-t";
+    const std::string tmpSuffix = std::string(chunkExtension(config.format)) + ".tmp";
     for (const auto& entry : fs::directory_iterator(config.outDir, ec)) {
         const std::string name = entry.path().filename().string();
-        if (name.rfind(prefix, 0) == 0 && name.size() > 8 &&
-            name.compare(name.size() - 8, 8, ".bin.tmp") == 0)
+        if (name.rfind(prefix, 0) == 0 && name.size() > tmpSuffix.size() &&
+            name.compare(name.size() - tmpSuffix.size(), tmpSuffix.size(), tmpSuffix) == 0)
             fs::remove(entry.path(), ec);
     }
 
@@ -382,17 +422,18 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
         done[t].assign(plan[t].size(), false);
         for (std::size_t c = 0; c < plan[t].size(); ++c) {
             const std::string path =
-                (fs::path(config.outDir) / chunkFileName(config.seed, int(t), c)).string();
+                (fs::path(config.outDir) / chunkFileName(config.seed, int(t), c, config.format))
+                    .string();
             if (!fs::exists(path, ec)) continue;
-            auto reader = RecordReader::open(path);
-            if (!reader) {
+            auto positions = finishedChunkPositions(path, config.format);
+            if (!positions) {
                 if (callbacks.onWarning)
-                    callbacks.onWarning(reader.error() + "; the chunk is generated again");
+                    callbacks.onWarning(positions.error() + "; the chunk is generated again");
                 continue;
             }
             done[t][c] = true;
             ++stats.resumedChunks;
-            stats.resumedPositions += (*reader)->count();
+            stats.resumedPositions += *positions;
             if (config.games) stats.resumedGames += plan[t][c];
         }
     }

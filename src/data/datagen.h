@@ -75,8 +75,13 @@ void attachResult(std::span<TrainingRecord> records, double whiteScore);
 // The seed of one chunk: a mix of the run's seed, the thread and the chunk index, so every
 // chunk can be generated (or regenerated) on its own.
 std::uint64_t chunkSeed(std::uint64_t seed, int thread, std::uint64_t chunk);
-// "<seed>-t<thread>-<chunk>.bin", chunk zero-padded to 5 digits.
-std::string chunkFileName(std::uint64_t seed, int thread, std::uint64_t chunk);
+// What the chunks hold: training records (data/record_file.h), or the games themselves
+// (data/game_format.h), from which `axon convert --from games` makes the same records.
+enum class DatagenFormat { Records, Games };
+
+// "<seed>-t<thread>-<chunk>.bin" (records) or ".games", chunk zero-padded to 5 digits.
+std::string chunkFileName(std::uint64_t seed, int thread, std::uint64_t chunk,
+                          DatagenFormat format = DatagenFormat::Records);
 
 struct DatagenConfig {
     std::string outDir;
@@ -93,6 +98,7 @@ struct DatagenConfig {
     // Size of one chunk: positions (with `positions`) or games (with `games`).
     std::uint64_t chunkPositions = kDefaultChunkPositions;
     std::uint64_t chunkGames = kDefaultChunkGames;
+    DatagenFormat format = DatagenFormat::Records;
 };
 
 // The per-thread chunk targets: chunk c of thread t is to hold targets[t][c] positions (or
@@ -105,7 +111,7 @@ struct DatagenStats {
     std::uint64_t generated = 0; // positions generated this run (abandoned chunks included)
     std::uint64_t whiteWins = 0, draws = 0, blackWins = 0;
     std::uint64_t discardedGames = 0; // openings rejected by the first search
-    std::uint64_t skipped[5] = {};    // positions not recorded, by SkipReason
+    std::uint64_t skipped[5] = {};    // positions not recorded, by SkipReason (index 0 unused)
     std::uint64_t chunksWritten = 0;
     std::uint64_t resumedChunks = 0, resumedPositions = 0, resumedGames = 0;
     std::uint64_t targetTotal = 0; // the run's target in positions or games (whichever is set)

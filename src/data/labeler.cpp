@@ -17,6 +17,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
+#include "data/game_format.h"
 #include "data/output_lock.h"
 #include "data/record_file.h"
 
@@ -56,21 +57,56 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+struct Block {
+    std::size_t source = 0;
+    // Records or lines [begin, end); in a game file, games [begin, end) starting at `mark`.
+    std::uint64_t begin = 0, end = 0;
+    GameMark mark;
+    std::uint64_t positions = 0;
+};
+
 struct Source {
     std::string path;
     bool binary = false;
-    std::uint64_t count = 0;
+    // A game file: its blocks are whole games, planned when it is read (its plies counted).
+    bool games = false;
+    std::vector<Block> gameBlocks;
+    std::uint64_t count = 0; // positions
     // Text files: the position lines and their line numbers.
     std::vector<std::string> lines;
     std::vector<std::uint64_t> lineNumbers;
 };
 
-struct Block {
-    std::size_t source = 0;
-    std::uint64_t begin = 0, end = 0;
-};
+// A game file is read whole (every game checked) to cut it into blocks of whole games holding
+// at least `blockSize` positions each.
+util::Result<Source> readGameSource(const std::string& path, std::size_t blockSize) {
+    Source source;
+    source.path = path;
+    source.games = true;
+    auto reader = GameReader::open(path);
+    if (!reader) return util::makeError(reader.error());
+    source.count = (*reader)->plies();
+    Game game;
+    Block block;
+    for (std::uint64_t index = 0;; ++index) {
+        auto more = (*reader)->next(game);
+        if (!more) return util::makeError(more.error());
+        if (!*more) break;
+        block.positions += game.plies.size();
+        block.end = index + 1;
+        if (block.positions >= blockSize) {
+            source.gameBlocks.push_back(block);
+            block = Block{};
+            block.begin = block.end = index + 1;
+            block.mark = (*reader)->mark();
+        }
+    }
+    if (block.end > block.begin) source.gameBlocks.push_back(block);
+    return source;
+}
 
-util::Result<Source> readSource(const std::string& path) {
+util::Result<Source> readSource(const std::string& path, std::size_t blockSize) {
+    if (isGameFile(path)) return readGameSource(path, blockSize);
     Source source;
     source.path = path;
     std::ifstream in(path, std::ios::binary);
@@ -108,9 +144,9 @@ std::string manifestText(const LabelConfig& config, const std::vector<Source>& s
     return out.str();
 }
 
-std::string partPath(const fs::path& dir, std::size_t block) {
+std::string partPath(const fs::path& dir, std::size_t block, bool games) {
     char name[32];
-    std::snprintf(name, sizeof name, "part-%06zu.bin", block);
+    std::snprintf(name, sizeof name, "part-%06zu%s", block, games ? ".games" : ".bin");
     return (dir / name).string();
 }
 
@@ -123,8 +159,39 @@ struct Item {
     int ply = 0;
 };
 
-util::Result<std::vector<Item>> readBlock(const Source& source, const Block& block) {
+// A block's positions; from a game file also its games, whose plies the items are in order.
+struct BlockInput {
     std::vector<Item> items;
+    std::vector<Game> games;
+};
+
+util::Result<BlockInput> readBlock(const Source& source, const Block& block) {
+    BlockInput input;
+    std::vector<Item>& items = input.items;
+    if (source.games) {
+        auto reader = GameReader::open(source.path);
+        if (!reader) return util::makeError(reader.error());
+        if (!(*reader)->seek(block.mark)) return util::makeError("cannot seek in " + source.path);
+        for (std::uint64_t index = block.begin; index < block.end; ++index) {
+            Game game;
+            auto more = (*reader)->next(game);
+            if (!more) return util::makeError(more.error());
+            if (!*more) return util::makeError(source.path + ": fewer games than planned");
+            forEachPosition(game, [&](const chess::Position& pos, const GamePly&, std::size_t i) {
+                Item item;
+                item.where =
+                    source.path + " game " + std::to_string(index) + " ply " + std::to_string(i);
+                item.position = pos;
+                item.result = pos.sideToMove() == chess::White
+                                  ? game.whiteResult
+                                  : GameResult(2 - int(game.whiteResult));
+                item.ply = pos.gamePly();
+                items.push_back(std::move(item));
+            });
+            input.games.push_back(std::move(game));
+        }
+        return input;
+    }
     if (source.binary) {
         auto reader = RecordReader::open(source.path);
         if (!reader) return util::makeError(reader.error());
@@ -145,7 +212,7 @@ util::Result<std::vector<Item>> readBlock(const Source& source, const Block& blo
             item.ply = records[i].ply;
             items.push_back(std::move(item));
         }
-        return items;
+        return input;
     }
     for (std::uint64_t i = block.begin; i < block.end; ++i) {
         Item item;
@@ -159,7 +226,7 @@ util::Result<std::vector<Item>> readBlock(const Source& source, const Block& blo
         }
         items.push_back(std::move(item));
     }
-    return items;
+    return input;
 }
 
 // What the tasks share.
@@ -189,10 +256,13 @@ class BlockLabeller {
             const std::lock_guard lock(m_shared.mutex);
             if (!m_shared.workStart) m_shared.workStart = m_shared.lastProgress = Clock::now();
         }
-        auto items = readBlock(source, block);
-        if (!items) return fail(items.error());
+        auto input = readBlock(source, block);
+        if (!input) return fail(input.error());
+        const std::vector<Item>* items = &input->items;
         if (!engine.newGame() && !restart(engine)) return;
         std::vector<TrainingRecord> records;
+        // Game files keep every ply: one the teacher could not label keeps no score.
+        std::vector<int> scores(source.games ? items->size() : 0, kNoPlyScore);
         const std::size_t inFlight = std::size_t(std::max(1, m_config.inFlight));
         std::size_t next = 0;
         while (next < items->size()) {
@@ -229,12 +299,24 @@ class BlockLabeller {
                                     " positions in a row; last: " + item.where + ": " + skip);
                 } else {
                     m_shared.failuresInARow = 0;
-                    records.push_back(*label);
+                    if (source.games)
+                        scores[std::size_t(&item - items->data())] = label->score;
+                    else
+                        records.push_back(*label);
                 }
                 account(item, skip);
             }
         }
-        const std::string error = writeAllRecords(part, records);
+        std::string error;
+        if (source.games) {
+            // Moves and results are kept; only the scores are the teacher's.
+            std::size_t scored = 0;
+            for (Game& game : input->games)
+                for (GamePly& ply : game.plies) ply.score = scores[scored++];
+            error = writeAllGames(part, input->games);
+        } else {
+            error = writeAllRecords(part, records);
+        }
         if (!error.empty()) fail(error);
     }
 
@@ -353,13 +435,26 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
     std::vector<Source> sources;
     std::vector<Block> blocks;
     for (const auto& path : config.inputs) {
-        auto source = readSource(path);
+        auto source = readSource(path, blockSize);
         if (!source) return util::makeError(source.error());
-        for (std::uint64_t b = 0; b < source->count; b += blockSize)
-            blocks.push_back(
-                {sources.size(), b, std::min<std::uint64_t>(source->count, b + blockSize)});
+        if (!sources.empty() && source->games != sources.front().games)
+            return util::makeError(path + ": game files are labelled into a game file and other "
+                                          "inputs into records: give one kind");
+        for (Block block : source->gameBlocks) {
+            block.source = sources.size();
+            blocks.push_back(block);
+        }
+        for (std::uint64_t b = 0; !source->games && b < source->count; b += blockSize) {
+            Block block;
+            block.source = sources.size();
+            block.begin = b;
+            block.end = std::min<std::uint64_t>(source->count, b + blockSize);
+            block.positions = block.end - block.begin;
+            blocks.push_back(block);
+        }
         sources.push_back(std::move(*source));
     }
+    const bool games = sources.front().games;
 
     Shared shared;
     LabelStats& stats = shared.stats;
@@ -379,17 +474,23 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
         return util::makeError(ok.error());
     std::vector<std::size_t> todo;
     for (std::size_t b = 0; b < blocks.size(); ++b) {
-        const std::string part = partPath(partsDir, b);
+        const std::string part = partPath(partsDir, b, games);
         std::error_code ec;
         if (fs::exists(part, ec)) {
-            if (auto reader = RecordReader::open(part)) {
+            if (games) {
+                if (auto reader = GameReader::open(part)) {
+                    ++stats.resumedBlocks;
+                    stats.resumedRecords += (*reader)->plies();
+                    continue;
+                }
+            } else if (auto reader = RecordReader::open(part)) {
                 ++stats.resumedBlocks;
                 stats.resumedRecords += (*reader)->count();
                 continue;
             }
         }
         todo.push_back(b);
-        stats.pending += blocks[b].end - blocks[b].begin;
+        stats.pending += blocks[b].positions;
     }
 
     BlockLabeller labeller(config, stop, callbacks, shared);
@@ -398,7 +499,8 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
             teacher, config.jobs, todo.size(),
             [&](match::Engine& engine, std::size_t i) {
                 const std::size_t b = todo[i];
-                labeller.run(engine, sources[blocks[b].source], blocks[b], partPath(partsDir, b));
+                labeller.run(engine, sources[blocks[b].source], blocks[b],
+                             partPath(partsDir, b, games));
             },
             [](std::size_t) {});
         if (!pool) return util::makeError("the teacher does not start: " + pool.error());
@@ -411,10 +513,28 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
     }
 
     // Every part is finished: merge them in input order.
+    if (games) {
+        auto writer = GameWriter::create(config.output);
+        if (!writer) return util::makeError(writer.error());
+        for (std::size_t b = 0; b < blocks.size(); ++b) {
+            auto part = readAllGames(partPath(partsDir, b, true));
+            if (!part) return util::makeError(part.error());
+            for (const Game& game : *part)
+                if (auto error = (*writer)->write(game); !error.empty())
+                    return util::makeError(error);
+        }
+        stats.output = (*writer)->plies();
+        if (auto error = (*writer)->finish(); !error.empty()) return util::makeError(error);
+        if (!config.keepParts) {
+            std::error_code ec;
+            fs::remove_all(partsDir, ec);
+        }
+        return stats;
+    }
     auto writer = RecordWriter::create(config.output);
     if (!writer) return util::makeError(writer.error());
     for (std::size_t b = 0; b < blocks.size(); ++b) {
-        auto records = readAllRecords(partPath(partsDir, b));
+        auto records = readAllRecords(partPath(partsDir, b, false));
         if (!records) return util::makeError(records.error());
         if (auto error = (*writer)->write(*records); !error.empty()) return util::makeError(error);
     }

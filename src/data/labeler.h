@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Re-scoring positions with a teacher engine (`axon label`): any UCI engine, through the match
-// runner's engine processes, scores each position of Axon data files or EPD/FEN text files;
+// runner's engine processes, scores each position of Axon data files or EPD/FEN text files,
+// or every ply of game files (the games are kept, their scores replaced: no replayed search);
 // the work is split into blocks finished atomically as part files, so an interrupted run
 // resumes, and the parts are merged in input order at the end (docs/datagen.md).
 #pragma once
@@ -36,7 +37,9 @@ util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
                                              int ply);
 
 struct LabelConfig {
-    std::vector<std::string> inputs; // Axon data files (by their magic) or EPD/FEN text files
+    // Axon data files (by their magic) or EPD/FEN text files; or only game files, labelled into
+    // a game file.
+    std::vector<std::string> inputs;
     std::string output;
     match::AnalysisLimit limit;
     int jobs = 1;
@@ -60,7 +63,7 @@ struct LabelStats {
     std::uint64_t blocks = 0;
     std::uint64_t pending = 0;   // positions in the blocks this run labels
     std::uint64_t processed = 0; // of those, labelled or skipped so far
-    std::uint64_t output = 0;    // records in the output file (when merged)
+    std::uint64_t output = 0;    // records (game files: plies) in the output file when merged
     double seconds = 0;
     bool interrupted = false;
 };

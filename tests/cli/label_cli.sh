@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `axon label`. Mode "fake" (Axon itself and misbehaving wrappers as teachers): data and EPD
-# inputs, results and plies kept, two jobs equal one, --in-flight 1 equals the default, resume
+# `axon label`. Mode "fake" (Axon itself and misbehaving wrappers as teachers): data, EPD and
+# game-file inputs, results and plies kept, two jobs equal one, --in-flight 1 equals the default, resume
 # after a lost part, a crash (in the middle of a batch in flight) retried, a position that
 # always crashes skipped and reported, a broken teacher stopped.
 # Mode "stockfish": Debian's /usr/games/stockfish on 50 positions, the same labels with
@@ -68,6 +68,30 @@ cmp -s "$dir/two.bin" "$dir/one.bin" || fail "the resumed output differs"
 if label --in "$input" --out "$dir/two.bin" --jobs 2 --block 7 --keep-parts --nodes 100 \
     >/dev/null 2>&1; then :; fi
 
+# Game files: every ply gets the teacher's score, moves and results are kept (no search of the
+# generator is replayed); two jobs equal one; a lost part is relabelled on resume.
+"$axon" datagen --out "$dir/gen" --threads 1 --games 3 --chunk-games 3 --soft-nodes 300 \
+    --seed 5 --format games >/dev/null 2>&1 || fail "datagen --format games failed"
+games=$(ls "$dir/gen"/5-t0-*.games)
+label --in "$games" --out "$dir/lab.games" --block 60 >"$dir/g.out" 2>"$dir/g.err" ||
+    fail "games: $(cat "$dir/g.err")"
+grep -q "plies (game file)" "$dir/g.out" || fail "games summary: $(cat "$dir/g.out")"
+strip() { "$axon" data dump "$1" | sed 's/ ; score [-0-9a-z]*;/;/; s/; filtered .*//'; }
+diff <(strip "$games") <(strip "$dir/lab.games") >/dev/null || fail "labelling changed a game"
+"$axon" data dump "$dir/lab.games" | grep -q "score none" && fail "a ply was left unscored"
+cmp -s <("$axon" data dump "$games" | cut -d';' -f2) <("$axon" data dump "$dir/lab.games" |
+    cut -d';' -f2) && fail "the scores are the generator's"
+label --in "$games" --out "$dir/lab2.games" --block 60 --jobs 2 --keep-parts >/dev/null 2>&1 ||
+    fail "games, two jobs"
+cmp -s "$dir/lab.games" "$dir/lab2.games" || fail "games: two jobs differ from one"
+rm "$dir/lab2.games" "$dir/lab2.games.parts/part-000001.games"
+label --in "$games" --out "$dir/lab2.games" --block 60 --jobs 2 2>/dev/null | grep -q resumed ||
+    fail "games resume"
+cmp -s "$dir/lab.games" "$dir/lab2.games" || fail "games: the resumed output differs"
+if label --in "$games" "$input" --out "$dir/mixed.bin" >/dev/null 2>&1; then
+    fail "game files mixed with records were accepted"
+fi
+
 label --in "$dir/in.epd" --out "$dir/epd.bin" >/dev/null 2>&1 || fail "EPD input failed"
 [[ $(count "$dir/epd.bin") == "$(wc -l <"$dir/in.epd")" ]] || fail "EPD count"
 "$axon" data stats "$dir/epd.bin" | grep -q "win 0 draw [0-9]* loss 0" || fail "EPD results are not draws"
@@ -92,4 +116,4 @@ if label --in "$dir/in.epd" --out "$dir/bad.bin" >/dev/null 2>"$dir/bad.err"; th
 fi
 grep -q "positions in a row" "$dir/bad.err" || fail "no message: $(tail -3 "$dir/bad.err")"
 [[ ! -e $dir/bad.bin ]] || fail "a broken teacher's output was written"
-echo "label: data and EPD inputs, jobs, resume, crash retry and skip, broken teacher ok"
+echo "label: data, EPD and game inputs, jobs, resume, crash retry and skip, broken teacher ok"
