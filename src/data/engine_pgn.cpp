@@ -100,16 +100,9 @@ std::string convertEnginePgn(std::istream& in, ConvertOutput& out) {
     PgnReader reader(in);
     PgnGame game;
     for (;;) {
-        auto next = reader.next(game);
-        if (next && !*next) break;
-        out.item();
-        if (!next) {
-            if (reader.lastError() == PgnError::UnsupportedVariant)
-                out.skip("variant");
-            else
-                out.malformed(next.error());
-            continue;
-        }
+        const NextPgnGame next = nextGameToConvert(reader, game, out);
+        if (next == NextPgnGame::End) break;
+        if (next == NextPgnGame::Skipped) continue;
         const auto result = whiteScore(game.result);
         if (!result) {
             out.skip("no result");

@@ -139,21 +139,26 @@ std::optional<int> evalScore(const PgnMove& move, Color sideToMove) {
     return sideToMove == White ? white : -white;
 }
 
+NextPgnGame nextGameToConvert(PgnReader& reader, PgnGame& game, ConvertOutput& out) {
+    auto next = reader.next(game);
+    if (next && !*next) return NextPgnGame::End;
+    out.item();
+    if (next) return NextPgnGame::Ready;
+    if (reader.lastError() == PgnError::UnsupportedVariant)
+        out.skip("variant");
+    else
+        out.malformed(next.error());
+    return NextPgnGame::Skipped;
+}
+
 std::string convertLichessPgn(std::istream& in, const LichessPgnOptions& options,
                               ConvertOutput& out) {
     PgnReader reader(in);
     PgnGame game;
     for (;;) {
-        auto next = reader.next(game);
-        if (next && !*next) break;
-        out.item();
-        if (!next) {
-            if (reader.lastError() == PgnError::UnsupportedVariant)
-                out.skip("variant");
-            else
-                out.malformed(next.error());
-            continue;
-        }
+        const NextPgnGame next = nextGameToConvert(reader, game, out);
+        if (next == NextPgnGame::End) break;
+        if (next == NextPgnGame::Skipped) continue;
         if (const char* why = gameSkipReason(game, options)) {
             out.skip(why);
             continue;

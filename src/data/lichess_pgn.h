@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "chess/pgn_game.h"
+#include "chess/pgn_reader.h"
 #include "data/convert_output.h"
 #include "util/result.h"
 
@@ -55,6 +56,11 @@ std::optional<int> evalScore(const chess::PgnMove& move, chess::Color sideToMove
 
 // Reads every game of `in`. Bad games are counted as malformed and skipped; an error is
 // returned only when the sink fails.
+// The next game of a PGN converter's input, counted as an item: Ready, or Skipped (a variant,
+// or a game that could not be read, reported as malformed), or End of the input.
+enum class NextPgnGame { Ready, Skipped, End };
+NextPgnGame nextGameToConvert(chess::PgnReader& reader, chess::PgnGame& game, ConvertOutput& out);
+
 std::string convertLichessPgn(std::istream& in, const LichessPgnOptions& options,
                               ConvertOutput& out);
 

@@ -8,9 +8,9 @@
 // Imported by frontend.test.mjs, so scripts/browser-test.sh runs it (server and wasm-mt modes).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServe as startAxonServe, stopServe } from './lib/axon-serve.mjs';
 import { launch, openPage, tid, withShot, waitForTestHook, waitForEngineState, choose, loadFen, log, T } from './lib/browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,29 +32,8 @@ const RUY_FEN = 'r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 
  * never 256 although --max-hash allows it).
  */
 function startServe() {
-  const args = ['serve', '--port', '0', '--web-root', WEB_DIST, '--max-sessions', '4', '--hash', '16', '--max-hash', '256',
-    '--total-hash', '214', '--threads', '1', '--max-threads', '2', '--max-think-ms', String(CAP_MS)];
-  const child = spawn(AXON_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`axon serve did not start: ${out}`)), 20000);
-    const onData = (chunk) => {
-      out += chunk;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) { clearTimeout(timer); resolvePromise({ child, url: m[0] }); }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`axon serve exited (${code}): ${out}`)); });
-  });
-}
-
-async function stopServe(server) {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  return startAxonServe(AXON_BIN, ['--port', '0', '--web-root', WEB_DIST, '--max-sessions', '4', '--hash', '16', '--max-hash', '256',
+    '--total-hash', '214', '--threads', '1', '--max-threads', '2', '--max-think-ms', String(CAP_MS)]);
 }
 
 /**

@@ -8,10 +8,10 @@
 // frontend.test.mjs, so scripts/browser-test.sh runs it.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServe as startAxonServe, stopServe } from './lib/axon-serve.mjs';
 import { launch, openPage, tid, withShot, screenshot, clickMove, movesUci, waitForTestHook, waitForEngineState, waitForPlies, choose, log, T } from './lib/browser.mjs';
 import { NativeEngine, START_FEN } from './lib/native.mjs';
 import { WsReferee } from './lib/ws-referee.mjs';
@@ -318,28 +318,7 @@ const serverSkip = !AXON_BIN ? 'AXON_BIN not set'
 
 /** Starts `axon serve` on `port` (0: any); resolves with the process and its URL. */
 function startServe(port) {
-  const child = spawn(AXON_BIN, ['serve', '--port', String(port), '--web-root', WEB_DIST, '--hash', '16', '--max-think-ms', '10000'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`axon serve did not start: ${out}`)), 20000);
-    const onData = (chunk) => {
-      out += chunk;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) { clearTimeout(timer); resolvePromise({ child, url: m[0], port: Number(m[1]) }); }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`axon serve exited (${code}): ${out}`)); });
-  });
-}
-
-async function stopServe(server) {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  return startAxonServe(AXON_BIN, ['--port', String(port), '--web-root', WEB_DIST, '--hash', '16', '--max-think-ms', '10000']);
 }
 
 describe('server engine: reconnects after axon serve restarts', { skip: serverSkip }, () => {

@@ -39,17 +39,8 @@ std::string tempPath(const std::string& name) {
     return test::uniqueTempPath("convert-lichess-" + name).string();
 }
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-void writeFile(const std::string& path, const std::string& bytes) {
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-}
+using test::readFile;
+using test::writeFile;
 
 struct Converted {
     data::ConvertStats stats;

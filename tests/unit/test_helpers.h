@@ -6,6 +6,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -63,6 +65,18 @@ inline std::string scratchDir(const std::string& name) {
     std::filesystem::create_directories(path);
     cleanup.dirs.push_back(path);
     return path.string();
+}
+
+// A whole file's bytes (empty when it cannot be read), and a file written with `bytes`.
+inline std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+inline void writeFile(const std::string& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
 }
 
 inline chess::Position fen(const std::string& text) {
