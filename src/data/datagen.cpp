@@ -174,8 +174,7 @@ class SelfPlay {
                 scored = true;
             };
             callbacks.onBestMove = [&](Move m, Move) { best = m; };
-            m_engine.go(m_limits, std::move(callbacks));
-            m_engine.wait();
+            m_engine.search(m_limits, std::move(callbacks)); // on this thread: no hand-over
             if (!best) return game; // legal moves exist, so this cannot happen: discard
             if (played == openingPlies && std::abs(score) > kMaxOpeningScore) return game;
             // Which plies become records is decided at the end from the game alone

@@ -102,6 +102,16 @@ std::optional<std::string> checkSearchSettings(const SearchSettings& settings) {
 
 void Engine::go(const search::SearchLimits& limits, Callbacks callbacks,
                 const SearchSettings& settings) {
+    m_searcher.start(makeRequest(limits, std::move(callbacks), settings));
+}
+
+void Engine::search(const search::SearchLimits& limits, Callbacks callbacks,
+                    const SearchSettings& settings) {
+    m_searcher.run(makeRequest(limits, std::move(callbacks), settings));
+}
+
+search::Searcher::Request Engine::makeRequest(const search::SearchLimits& limits,
+                                              Callbacks callbacks, const SearchSettings& settings) {
     search::Searcher::Request request;
     request.position = m_position;
     request.limits = limits;
@@ -122,7 +132,7 @@ void Engine::go(const search::SearchLimits& limits, Callbacks callbacks,
     request.onDone = [cb = std::move(callbacks.onBestMove)](const search::SearchResult& r) {
         if (cb) cb(r.bestMove, r.ponderMove);
     };
-    m_searcher.start(std::move(request));
+    return request;
 }
 
 void Engine::stop() { m_searcher.stop(); }

@@ -70,6 +70,11 @@ class Engine {
     // Starts a search of the current position. `settings` must pass checkSearchSettings.
     void go(const search::SearchLimits& limits, Callbacks callbacks,
             const SearchSettings& settings = {});
+    // The same search run to its end on the calling thread (Searcher::run): for callers that
+    // wait for every search anyway (datagen, genfens), where the hand-over to the search thread
+    // costs more than a small search's worth of time. The callbacks run on this thread.
+    void search(const search::SearchLimits& limits, Callbacks callbacks,
+                const SearchSettings& settings = {});
     void stop();
     void ponderhit();
     void wait();
@@ -94,6 +99,9 @@ class Engine {
     std::string moveToString(chess::Move m) const;
 
   private:
+    search::Searcher::Request makeRequest(const search::SearchLimits& limits, Callbacks callbacks,
+                                          const SearchSettings& settings);
+
     Options m_options;
     search::Searcher m_searcher;
     chess::Position m_position;

@@ -211,8 +211,7 @@ util::Result<GenfensStats> generateFens(const GenfensRequest& request,
         search.evalSource = evalSource;
         int score = 0;
         search.onDone = [&score](const search::SearchResult& r) { score = r.score; };
-        searcher.start(std::move(search));
-        searcher.wait();
+        searcher.run(std::move(search)); // on this thread: no hand-over to the pool
         if (std::abs(score) > request.maxScore) {
             ++stats.outOfWindow;
             continue;

@@ -73,6 +73,16 @@ void Searcher::start(Request request) {
     m_pool.run(0, [this, r = std::move(request)]() mutable { runMain(std::move(r)); });
 }
 
+void Searcher::run(Request request) {
+    std::lock_guard lock(m_startMutex);
+    stop();
+    wait();
+    m_running = true;
+    m_shared.stop = false;
+    m_shared.pondering = request.limits.ponder;
+    runMain(std::move(request));
+}
+
 void Searcher::runMain(Request request) {
     const SkillSettings& skill = request.skill;
     m_shared.skillNodes = skill.enabled ? skill.nodes : 0;

@@ -294,5 +294,39 @@ TEST(SearchThreads, DestructionStopsARunningSearch) {
     }
 }
 
+TEST(SearchThreads, RunSearchesOnTheCallersThreadAsStartWouldOnThePool) {
+    // One thread: the same tree (fixed nodes are deterministic), reported on the caller's
+    // thread before run() returns, and no thread started for it.
+    const std::string fenText = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    Reports pooled, here;
+    Searcher a, b;
+    a.start(request(nodeLimit(20000), pooled, fenText));
+    a.wait();
+    const std::uint64_t started = b.threadsStarted();
+    b.run(request(nodeLimit(20000), here, fenText));
+    ASSERT_EQ(here.count(), 1u) << "run() returned before reporting";
+    EXPECT_EQ(*here.threads.begin(), std::this_thread::get_id());
+    EXPECT_NE(*pooled.threads.begin(), std::this_thread::get_id());
+    EXPECT_EQ(here.results[0].bestMove, pooled.results[0].bestMove);
+    EXPECT_EQ(here.results[0].nodes, pooled.results[0].nodes);
+    EXPECT_EQ(here.results[0].score, pooled.results[0].score);
+    EXPECT_EQ(b.threadsStarted(), started);
+    EXPECT_FALSE(b.searching());
+
+    // Several threads: helpers on the pool, the result still on the caller's thread.
+    Reports smp;
+    b.setThreads(3);
+    b.run(request(depthLimit(8), smp, fenText));
+    ASSERT_EQ(smp.count(), 1u);
+    EXPECT_TRUE(smp.results[0].bestMove);
+    EXPECT_EQ(*smp.threads.begin(), std::this_thread::get_id());
+
+    // A later background search on the same searcher still works.
+    Reports after;
+    b.start(request(depthLimit(4), after, fenText));
+    b.wait();
+    EXPECT_EQ(after.count(), 1u);
+}
+
 } // namespace
 } // namespace axon::test
