@@ -9,7 +9,8 @@
 #             and the default (positions queued behind the teacher's search), with the ratio to
 #             the bare rate;
 #   end to end labelled positions per core-hour: datagen's CPU and the labelling's (labeller and
-#             teacher) for the same positions.
+#             teacher) for the same positions; and with the engine's own search scores as labels
+#             (network #3's choice, docs/nets.md), datagen's CPU alone.
 # CPU seconds are the children's user + system time (getrusage), so another job on the machine
 # does not count against them; wall rates do depend on the load (printed with them).
 # Usage: bench/data-throughput.sh [positions] [teacher]   (AXON=path/to/axon, default build/axon;
@@ -81,5 +82,6 @@ print(f"labels with --in-flight 1 and 16 identical: {same}")
 for in_flight, (_, label_cpu) in results.items():
     per_hour = 3600 / (1 / datagen_cpu_rate + 1 / label_cpu)
     print(f"end to end (--in-flight {in_flight:>2}): {per_hour / 1e6:5.2f} M labelled positions per core-hour")
+print(f"end to end (own search scores, no teacher): {3600 * datagen_cpu_rate / 1e6:5.2f} M positions per core-hour")
 print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 PY
