@@ -6,7 +6,7 @@
 #
 # Usage: bench/data-scaling.sh SIZE...     sizes in millions of positions, e.g. 4 12 25 50
 # Environment:
-#   DATA     directories of labelled chunks (default "data/lab/dg4-11 data/lab/dg4-12"); the
+#   DATA     directories of labelled chunks (default "data/dg4-11 data/dg4-12", own labels); the
 #            chunks are taken in turn from each directory (sorted names) until a size is reached,
 #            so every prefix holds the smaller ones
 #   VAL      held-out records for the validation loss (default: the first chunk of the last DATA
@@ -27,7 +27,7 @@ if [ $# -eq 0 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
     exit $(($# == 0 ? 2 : 0))
 fi
 AXON=${AXON:-$( [ -x ./axon ] && echo ./axon || echo build-release/axon)}
-read -r -a DIRS <<<"${DATA:-data/lab/dg4-11 data/lab/dg4-12}"
+read -r -a DIRS <<<"${DATA:-data/dg4-11 data/dg4-12}"
 REF=${REF:-nets/default.nnue}
 OUT=${OUT:-bench/results/data-scaling}
 PASSES=${PASSES:-4}
@@ -114,6 +114,8 @@ for j in glob.glob(os.path.join(out, "*M.json")):
         "games": match["games"], "pentanomial": " ".join(map(str, match["pentanomial"])),
         "elo": match["elo"], "elo_error95": match["elo_error95"],
     })
+if not rows:
+    sys.exit("data-scaling: no finished size to report in " + out)
 rows.sort(key=lambda r: r["positions"])
 with open(os.path.join(out, "scaling.csv"), "w") as f:
     w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))

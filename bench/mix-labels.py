@@ -12,7 +12,7 @@ HEADER, RECORD, SCORE = 32, 32, 24  # docs/training-data.md: the score is the in
 
 def main() -> int:
     if len(sys.argv) != 4:
-        print(__doc__ or "usage: mix-labels.py OWN.bin TEACHER.bin OUT.bin", file=sys.stderr)
+        print("usage: mix-labels.py OWN.bin TEACHER.bin OUT.bin", file=sys.stderr)
         return 2
     own = open(sys.argv[1], "rb").read()
     teacher = open(sys.argv[2], "rb").read()

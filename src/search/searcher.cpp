@@ -53,34 +53,31 @@ void Searcher::clear() {
 }
 
 void Searcher::start(Request request) {
+    // Without threads the search runs to its end here: nothing can call stop() or ponderhit()
+    // meanwhile, so the front end must not ask for an unbounded search.
     if constexpr (!kThreaded) {
-        stop();
-        wait();
-        // Nothing can call stop() or ponderhit() meanwhile, so the front end must not ask for an
-        // unbounded search; the result is reported before start() returns.
-        m_running = true;
-        m_shared.stop = false;
-        m_shared.pondering = request.limits.ponder;
-        runMain(std::move(request));
+        run(std::move(request));
         return;
     }
     std::lock_guard lock(m_startMutex);
-    stop();
-    wait();
-    m_running = true;
-    m_shared.stop = false;
-    m_shared.pondering = request.limits.ponder;
+    prepareSearch(request.limits.ponder);
     m_pool.run(0, [this, r = std::move(request)]() mutable { runMain(std::move(r)); });
 }
 
 void Searcher::run(Request request) {
+    // Held to the end: a start() from another thread waits for this search instead of running
+    // beside it on the same shared state.
     std::lock_guard lock(m_startMutex);
+    prepareSearch(request.limits.ponder);
+    runMain(std::move(request));
+}
+
+void Searcher::prepareSearch(bool ponder) {
     stop();
     wait();
     m_running = true;
     m_shared.stop = false;
-    m_shared.pondering = request.limits.ponder;
-    runMain(std::move(request));
+    m_shared.pondering = ponder;
 }
 
 void Searcher::runMain(Request request) {

@@ -60,6 +60,8 @@ class Searcher {
     std::uint64_t threadsStarted() const { return m_pool.threadsStarted(); }
 
   private:
+    // Stops and waits for a running search, then marks a new one as running (start, run).
+    void prepareSearch(bool ponder);
     void runMain(Request request);
     // Replaces the best move by the skill choice among the last completed iteration's lines.
     static void applySkill(const SkillSettings& skill, const Worker& main, SearchResult& result);
@@ -67,7 +69,8 @@ class Searcher {
     TranspositionTable m_tt;
     SharedSearchState m_shared;
     std::vector<std::unique_ptr<Worker>> m_workers;
-    // Serializes start(): a second caller stops the search the first one started.
+    // Serializes start() and run(): a second start() stops the search the first one started,
+    // and waits while run() searches.
     std::mutex m_startMutex;
     std::atomic<bool> m_running{false};
     // Thread i runs worker i; thread 0 also runs the rest of the search (runMain). Last, so it is
