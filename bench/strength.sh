@@ -10,8 +10,9 @@
 #   --fast     5+0.05 and fewer games (default 20 per opponent) instead of 10+0.1 (200)
 #   --calibrate  also play Axon at UCI_Elo L against Stockfish at UCI_Elo L for each L of
 #              CAL_LEVELS (default "1350 1500 1800 2000 2200"): the UCI_Elo calibration check
-#   OPPONENT   any of: sf1500 sf2000 sf2500 sf2800 glaurung gnuchess toga2 ethereal fairymax
-#              phalanx (default: all but sf2800; sfN is Stockfish at UCI_Elo N). Each result is
+#   OPPONENT   any of: sf1500 sf2000 sf2500 sf2800 glaurung gnuchess toga2 ethereal fairysf
+#              fairymax phalanx (default: all but sf2800 and fairysf; sfN is Stockfish at UCI_Elo
+#              N, fairysf Fairy-Stockfish 11.1). Each result is
 #              kept in $RESULTS/OPPONENT.json, and an opponent with a result for the same time
 #              control is skipped unless FORCE=1, so the script can be run in pieces and resumed;
 #              the doc is written from every result.
@@ -29,7 +30,7 @@ for arg in "$@"; do
     case $arg in
     --fast) fast=1 ;;
     --calibrate) calibrate=1 ;;
-    -h | --help) sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "strength.sh: unknown flag $arg" >&2; exit 2 ;;
     *) opponents+=("$arg") ;;
     esac
@@ -38,7 +39,7 @@ readonly DEFAULT_OPPONENTS=(sf1500 sf2000 sf2500 glaurung gnuchess toga2 etherea
 # UCI_Elo calibration: Axon at each setting against Stockfish at the same UCI_Elo.
 readonly CAL_LEVELS=(${CAL_LEVELS:-1350 1500 1800 2000 2200})
 # Every opponent a table may show: the default gauntlet plus a stronger Stockfish anchor.
-readonly ALL_OPPONENTS=(sf1500 sf2000 sf2500 sf2800 glaurung gnuchess toga2 ethereal fairymax phalanx)
+readonly ALL_OPPONENTS=(sf1500 sf2000 sf2500 sf2800 glaurung gnuchess toga2 ethereal fairysf fairymax phalanx)
 ((${#opponents[@]} || calibrate)) || opponents=("${DEFAULT_OPPONENTS[@]}")
 if ((calibrate)); then for level in "${CAL_LEVELS[@]}"; do opponents+=("cal$level"); done; fi
 if ((fast)); then TC=5+0.05; GAMES=${GAMES:-20}; else TC=10+0.1; GAMES=${GAMES:-200}; fi
@@ -59,7 +60,7 @@ package() {
     case $1 in
     sf* | cal*) echo stockfish ;; glaurung) echo glaurung ;; gnuchess) echo gnuchess ;;
     toga2) echo toga2 ;; ethereal) echo ethereal-chess ;; fairymax) echo fairymax ;;
-    phalanx) echo phalanx ;; *) return 1 ;;
+    fairysf) echo fairy-stockfish ;; phalanx) echo phalanx ;; *) return 1 ;;
     esac
 }
 engineArgs() {
@@ -72,6 +73,7 @@ engineArgs() {
     gnuchess) echo "cmd=/usr/games/gnuchess --uci|name=GNU Chess 6.2.7|option.OwnBook=false" ;;
     toga2) echo "cmd=/usr/games/toga2|name=Toga II 3.0|option.OwnBook=false|option.Number of Threads=1|option.Hash=16" ;;
     ethereal) echo "cmd=/usr/games/ethereal-chess|name=Ethereal 12.00|option.Threads=1|option.Hash=16" ;;
+    fairysf) echo "cmd=/usr/games/fairy-stockfish|name=Fairy-Stockfish 11.1|option.Threads=1|option.Hash=16" ;;
     # Own books and learning off; xboard engines are single-threaded.
     fairymax) echo "cmd=/usr/games/fairymax|proto=xboard|name=Fairy-Max 5.0b" ;;
     phalanx) echo "cmd=/usr/games/phalanx -b- -l-|proto=xboard|name=Phalanx XXV" ;;
