@@ -18,6 +18,7 @@ fail() {
     echo "genfens_cli: $*" >&2
     exit 1
 }
+[[ $mode == whole || $mode == sanitized ]] || fail "book mode '$mode': whole or sanitized"
 script=$shared/openbench/Scripts/genfens_engine.py
 book=$shared/data/books/UHO_4060_v4.epd
 [[ -f $script && -f $shared/openbench/Client/genfens.py ]] ||
