@@ -17,6 +17,9 @@ struct OrderingTables {
 
 class MovePicker {
   public:
+    // Added to the quiet stage's ordering score of a quiet move that gives check.
+    static constexpr int kQuietCheckBonus = kHistoryMax;
+
     // Main search: all stages. Killers and counter move may be none.
     MovePicker(const chess::Position& pos, chess::Move ttMove, chess::Move killer1,
                chess::Move killer2, chess::Move counter, const OrderingTables& tables);

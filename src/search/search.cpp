@@ -512,14 +512,15 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         // pruning +204 +/- 58, SEE pruning +72 +/- 33 (HCE, 30k).
         if (!isRoot && bestScore > -kScoreMateInMaxPly) {
             if (quiet) {
-                // Late-move pruning and futility pruning: give up on the remaining quiets.
+                // Late-move pruning: give up on the remaining quiets.
                 if (moveCount >= (params::lmpBase + depth * depth) / (2 - improving))
                     skipQuiets = true;
-                if (!inCheck && depth <= params::futilityMaxDepth &&
-                    staticEval + params::futilityBase + params::futilityMargin * depth <= alpha &&
-                    !givesCheck)
-                    skipQuiets = true;
                 if (skipQuiets && !givesCheck) continue;
+                // Futility pruning: this quiet cannot lift the score to alpha. Only this one:
+                // giving up on the rest here would drop the quiet checks ordered after it.
+                if (!inCheck && depth <= params::futilityMaxDepth && !givesCheck &&
+                    staticEval + params::futilityBase + params::futilityMargin * depth <= alpha)
+                    continue;
                 // History pruning: a quiet that keeps failing elsewhere is not tried shallow.
                 // (Measured with ProbCut, step 8.)
                 if (depth <= params::historyPruneMaxDepth &&

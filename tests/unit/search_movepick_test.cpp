@@ -12,6 +12,7 @@
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "chess/uci_move.h"
 #include "search/movepick.h"
 #include "test_helpers.h"
 #include "util/prng.h"
@@ -150,6 +151,34 @@ TEST(MovePicker, EveryLegalMoveExactlyOnceInStageOrder) {
         ASSERT_TRUE(std::is_sorted(kinds.begin(), kinds.end())) << toFen(pos) << ": stage order";
     }
     EXPECT_GT(withHints, 1000) << "the hints must often be usable for the test to mean much";
+}
+
+// The quiet stage orders by history, with quiet checks a bonus ahead: a checking quiet with poor
+// history still comes before the late quiets that late-move pruning gives up on.
+TEST(MovePicker, QuietStageOrdersByHistoryPlusTheCheckBonus) {
+    util::Prng rng(20261126);
+    const auto positions = samplePositions(rng, 3000);
+    const RandomTables histories(rng);
+    int checksAheadOfHistory = 0;
+    for (const Position& pos : positions) {
+        const auto tables = histories.tables(rng.below(2) != 0);
+        MovePicker picker(pos, Move::none(), Move::none(), Move::none(), Move::none(), tables);
+        std::vector<Move> quiets;
+        for (Move m; (m = picker.next());)
+            if (!pos.isNoisy(m)) quiets.push_back(m);
+        const auto key = [&](Move m) {
+            return picker.quietScore(m) + (pos.givesCheck(m) ? MovePicker::kQuietCheckBonus : 0);
+        };
+        for (std::size_t i = 1; i < quiets.size(); ++i) {
+            ASSERT_GE(key(quiets[i - 1]), key(quiets[i]))
+                << toFen(pos) << ": " << toUci(quiets[i - 1], false) << " before "
+                << toUci(quiets[i], false);
+            checksAheadOfHistory += pos.givesCheck(quiets[i - 1]) && !pos.givesCheck(quiets[i]) &&
+                                    picker.quietScore(quiets[i - 1]) < picker.quietScore(quiets[i]);
+        }
+    }
+    EXPECT_GT(checksAheadOfHistory, 50)
+        << "the bonus must reorder quiets for the test to mean much";
 }
 
 // Skipping quiets from some move on: no move twice, no noisy move lost, and after the switch
