@@ -518,6 +518,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
                 if (skipQuiets && !givesCheck) continue;
                 // Futility pruning: this quiet cannot lift the score to alpha. Only this one:
                 // giving up on the rest here would drop the quiet checks ordered after it.
+                // (With the picker's check ordering: +11.8 +/- 8.9 at 40k.)
                 if (!inCheck && depth <= params::futilityMaxDepth && !givesCheck &&
                     staticEval + params::futilityBase + params::futilityMargin * depth <= alpha)
                     continue;
