@@ -12,7 +12,8 @@
 #   VAL      held-out records for the validation loss (default: the first chunk of the last DATA
 #            directory; it is never trained on)
 #   REF      reference network the matches are played against (default nets/default.nnue)
-#   ARCH     training architecture flags (default: network #2's, see docs/nets.md)
+#   ARCH     training architecture flags (default: network #2's, see docs/nets.md, with HIDDEN
+#            hidden units, default 256)
 #   PASSES   passes over the data (default 4), at least MIN_SB (40) superbatches of 1 M
 #   NODES    nodes per move (default 20000), GAMES per size (default 400), SEED (opening order)
 #   OUT      results (default bench/results/data-scaling): OUT/<size>M/ the training run,
@@ -36,7 +37,8 @@ NODES=${NODES:-20000}
 GAMES=${GAMES:-400}
 SEED=${SEED:-7}
 MAP=0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3
-ARCH=${ARCH:---hidden 256 --mirror --input-buckets 4 --bucket-map $MAP --output-buckets 8}
+HIDDEN=${HIDDEN:-256}
+ARCH=${ARCH:---hidden $HIDDEN --mirror --input-buckets 4 --bucket-map $MAP --output-buckets 8}
 BOOK=../shared/data/books/UHO_4060_v4.epd
 [ -f "$BOOK" ] || { echo "data-scaling.sh: no opening book at $BOOK" >&2; exit 1; }
 [ -x "$AXON" ] || { echo "data-scaling.sh: no axon binary (set AXON)" >&2; exit 1; }
