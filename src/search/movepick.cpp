@@ -35,8 +35,6 @@ void MovePicker::scoreNoisy(ScoredMove* begin, ScoredMove* end) {
     }
 }
 
-// Butterfly plus the continuation histories of 1, 2, 4 and 6 plies back. The continuations are
-// worth +73 +/- 27 at 100k with network #4 (off: also in LMR and history pruning, which read this).
 int MovePicker::quietScore(Move m) const {
     const Piece mover = m_pos.movedPiece(m);
     int score = m_tables.butterfly->get(m_pos.sideToMove(), m);
