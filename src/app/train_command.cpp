@@ -5,7 +5,9 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <vector>
 
+#include "train/initial_network.h"
 #include "train/synthetic_data.h"
 #include "train/trainer.h"
 
@@ -20,12 +22,22 @@ TrainCommands addTrainCommand(CLI::App& app, TrainCommandArgs& args, TrainSynthA
         ->required();
     cmd->add_option("--arch", args.arch, "perspective (default) or linear (768 -> 1 PST)")
         ->check(CLI::IsMember({"perspective", "linear"}));
-    cmd->add_option("--hidden", c.arch.hidden, "Hidden size (multiple of 32)");
-    cmd->add_flag("--mirror", c.arch.mirror, "Mirror inputs by king file");
-    cmd->add_option("--input-buckets", c.arch.inputBuckets, "King input buckets");
-    cmd->add_option("--bucket-map", args.bucketMap,
-                    "64 king buckets a1..h8 (comma-separated), or 'even'");
-    cmd->add_option("--output-buckets", c.arch.outputBuckets, "Material output buckets");
+    const std::vector<CLI::Option*> shape{
+        cmd->add_option("--hidden", c.arch.hidden, "Hidden size (multiple of 32)"),
+        cmd->add_flag("--mirror", c.arch.mirror, "Mirror inputs by king file"),
+        cmd->add_option("--input-buckets", c.arch.inputBuckets, "King input buckets"),
+        cmd->add_option("--bucket-map", args.bucketMap,
+                        "64 king buckets a1..h8 (comma-separated), or 'even'"),
+        cmd->add_option("--output-buckets", c.arch.outputBuckets, "Material output buckets")};
+    args.shapeGiven = [shape] {
+        for (const CLI::Option* o : shape)
+            if (o->count() > 0) return true;
+        return false;
+    };
+    cmd->add_option("--init", c.init,
+                    "Start from this network (.nnue or float .safetensors) instead of random "
+                    "weights; without shape options the run takes its shape")
+        ->check(CLI::ExistingFile);
     cmd->add_option("--threads", c.threads, "Data-parallel threads");
     cmd->add_option("--batch", c.batchSize, "Positions per batch");
     cmd->add_option("--superbatch-batches", c.batchesPerSuperbatch, "Batches per superbatch");
@@ -80,12 +92,22 @@ int runTrainCommand(TrainCommandArgs& args) {
     train::TrainConfig& c = args.config;
     c.model = args.arch == "linear" ? train::ModelKind::Linear : train::ModelKind::Perspective;
     c.schedule = args.schedule == "step" ? train::LrSchedule::Step : train::LrSchedule::Cosine;
-    auto map = train::parseBucketMap(args.bucketMap, c.arch.inputBuckets);
-    if (!map) {
-        std::fprintf(stderr, "train: %s\n", map.error().c_str());
-        return 1;
+    if (!c.init.empty() && !(args.shapeGiven && args.shapeGiven())) {
+        // The starting network's shape, bucket map included: nothing to repeat by hand.
+        auto initial = train::readInitialNetwork(c.init);
+        if (!initial) {
+            std::fprintf(stderr, "train: %s\n", initial.error().c_str());
+            return 1;
+        }
+        c.arch = initial->arch;
+    } else {
+        auto map = train::parseBucketMap(args.bucketMap, c.arch.inputBuckets);
+        if (!map) {
+            std::fprintf(stderr, "train: %s\n", map.error().c_str());
+            return 1;
+        }
+        c.arch.bucketMap = *map;
     }
-    c.arch.bucketMap = *map;
     train::TrainHooks hooks;
     hooks.progress = [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());

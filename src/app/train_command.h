@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "train/config.h"
@@ -19,6 +20,9 @@ struct TrainCommandArgs {
     std::string arch = "perspective"; // perspective | linear
     std::string schedule = "cosine";  // cosine | step
     std::string bucketMap;            // 64 numbers, or empty / "even"
+    // Whether the command line set any of the network's shape (--hidden, --mirror, buckets):
+    // with --init and none of them, the run takes the starting network's shape.
+    std::function<bool()> shapeGiven;
 };
 
 struct TrainSynthArgs {

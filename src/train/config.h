@@ -69,6 +69,9 @@ struct TrainConfig {
     double clip = 1.98;
 
     std::uint64_t seed = 1;
+    // A network to start from instead of random weights (.nnue, or a float .safetensors), of
+    // the run's architecture; a resumed run ignores it (its checkpoint holds the weights).
+    std::string init;
     bool resume = false;
     bool quiet = false; // no progress lines
 

@@ -7,10 +7,12 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "data/output_lock.h"
 #include "train/checkpoint.h"
 #include "train/dataset.h"
+#include "train/initial_network.h"
 #include "train/linear_model.h"
 #include "train/model.h"
 #include "train/optimiser.h"
@@ -134,6 +136,24 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
         return util::makeError(ckptPath + " exists: pass --resume to continue that run, or "
                                           "choose another --out");
 
+    // A starting network (--init) replaces the random initialisation, checked before any data
+    // is read; a resumed run takes its weights from the checkpoint instead.
+    std::optional<nn::FloatNetwork> initial;
+    if (!config.init.empty() && !config.resume) {
+        if (config.model != ModelKind::Perspective)
+            return util::makeError("--init needs the perspective network, not the linear model");
+        auto net = readInitialNetwork(config.init);
+        if (!net) return util::makeError(net.error());
+        if (!(net->arch == config.arch))
+            return util::makeError(
+                "--init " + config.init + " has another architecture than this run: " +
+                describeArchitecture(net->arch) + " against " + describeArchitecture(config.arch) +
+                (describeArchitecture(net->arch) == describeArchitecture(config.arch)
+                     ? " (the king bucket maps differ)"
+                     : ""));
+        initial = std::move(*net);
+    }
+
     auto opened = TrainingData::open(config);
     if (!opened) return util::makeError(opened.error());
     const TrainingData& data = **opened;
@@ -142,6 +162,12 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
     const ParameterLayout& layout = model->layout();
     std::vector<float> params(layout.total);
     model->initialise(params, config.seed);
+    if (initial) {
+        const auto* perspective = dynamic_cast<const PerspectiveModel*>(model.get());
+        if (!perspective)
+            return util::makeError("--init: the model is not the perspective network");
+        perspective->fromFloatNetwork(*initial, params);
+    }
     AdamW optimiser(layout, {float(config.beta1), float(config.beta2), float(config.epsilon),
                              float(config.weightDecay)});
     BatchLoader loader(data, config);
@@ -196,7 +222,11 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
     say("training " + std::to_string(data.trainCount()) + " records in " +
         std::to_string(data.paths().size()) + " file(s), validation " +
         std::to_string(validation.size()) + ", " + std::to_string(layout.total) + " parameters, " +
-        std::to_string(config.threads) + " thread(s)");
+        std::to_string(config.threads) + " thread(s)" +
+        (summary.initialValLoss >= 0
+             ? ", validation loss " + std::to_string(summary.initialValLoss) + " before training" +
+                   (initial ? " (--init " + config.init + ")" : "")
+             : std::string()));
 
     const int threads = config.threads;
     const auto threadCount = static_cast<std::size_t>(threads);

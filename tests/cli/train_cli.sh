@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `axon train`: bad arguments are refused with a message naming the problem; a tiny run writes
 # the network, checkpoint, history CSV and loss plot; --resume continues it; the linear model
-# writes its PST table.
+# writes its PST table; --init starts from a network and takes its shape.
 set -euo pipefail
 axon=$1
 dir=$(mktemp -d)
@@ -54,6 +54,19 @@ shorter=("${common[@]}")
 shorter[11]=2 # --superbatches 2: the checkpoint has done 3
 expect_error "past this run's end" "${shorter[@]}" --out "$dir/run" --resume --mirror \
     --output-buckets 4
+
+# --init: the run takes the starting network's shape (hidden 32, mirrored, 4 output buckets)
+# unless the command line gives one, which must then match.
+init=(--data "$dir/data.axd" --threads 2 --batch 256 --superbatch-positions 2560 --superbatches 1
+      --lr 0.001 --val-fraction 0.1 --seed 5 --quiet --init "$dir/run/final.nnue")
+"$axon" train "${init[@]}" --out "$dir/init" || fail "training from --init failed"
+"$axon" net info "$dir/init/final.nnue" | grep -q "^valid  *yes$" || fail "net info after --init"
+"$axon" net info "$dir/init/final.nnue" | grep -q "^mirroring  *by king file" ||
+    fail "--init did not keep the shape: $("$axon" net info "$dir/init/final.nnue")"
+expect_error "another architecture" "${init[@]}" --out "$dir/init2" --hidden 32 --output-buckets 4
+"$axon" train "${init[@]}" --out "$dir/init3" --hidden 32 --mirror --output-buckets 4 ||
+    fail "--init with its own shape repeated failed"
+expect_error "missing.nnue" --data "$dir/data.axd" --out "$dir/init4" --init "$dir/missing.nnue"
 
 "$axon" train "${common[@]}" --out "$dir/lin" --arch linear || fail "linear training failed"
 grep -q "^own,queen,8," "$dir/lin/final-pst.csv" || fail "pst table: $(head -3 "$dir/lin/final-pst.csv")"

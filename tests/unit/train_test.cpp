@@ -16,6 +16,7 @@
 #include "data/record_file.h"
 #include "nn/accumulator.h"
 #include "nn/network_file.h"
+#include "nn/safetensors_network.h"
 #include "test_helpers.h"
 #include "train/checkpoint.h"
 #include "train/dataset.h"
@@ -388,6 +389,101 @@ TEST(TrainLoop, LinearModelLearnsPieceValues) {
     // Average over the squares a piece can stand on (pawns: ranks 2..7).
     EXPECT_GT(sums["queen"] / 64, 2 * sums["pawn"] / 48 + 50)
         << "queen " << sums["queen"] / 64 << " pawn " << sums["pawn"] / 48;
+}
+
+// --init: a run starts from the given network's weights. With a learning rate far below one
+// quantisation step the network written back is the starting network, byte for byte, from the
+// engine's file and from a float safetensors file alike; the validation loss before the first
+// step is the trained network's, far below a random start's.
+TEST(TrainInit, StartsFromTheGivenNetwork) {
+    const std::string from = tempDir("init-from"), again = tempDir("init-again"),
+                      floats = tempDir("init-floats"), fresh = tempDir("init-fresh");
+    TrainConfig c = smallRun(from);
+    c.arch = tinyArch(true, 2, 2);
+    auto trained = runTraining(c);
+    ASSERT_TRUE(trained) << trained.error();
+
+    TrainConfig still = smallRun(again);
+    still.arch = c.arch;
+    still.superbatches = 1;
+    still.lr = 1e-9;
+    still.weightDecay = 0;
+    still.init = from + "/final.nnue";
+    auto started = runTraining(still);
+    ASSERT_TRUE(started) << started.error();
+    EXPECT_EQ(fileBytes(from + "/final.nnue"), fileBytes(again + "/final.nnue"));
+
+    TrainConfig random = smallRun(fresh);
+    random.arch = c.arch;
+    random.superbatches = 1;
+    auto randomStart = runTraining(random);
+    ASSERT_TRUE(randomStart) << randomStart.error();
+    EXPECT_LT(started->initialValLoss, 0.8 * randomStart->initialValLoss)
+        << "init " << started->initialValLoss << " random " << randomStart->initialValLoss;
+    EXPECT_NEAR(started->initialValLoss, trained->history.back().valLoss,
+                0.05 * trained->history.back().valLoss);
+
+    auto net = nn::readNetworkFile(from + "/final.nnue");
+    ASSERT_TRUE(net) << net.error();
+    const std::string stFile = floats + "/start.safetensors";
+    ASSERT_FALSE(nn::writeFloatNetworkSafetensors(nn::dequantise(*net), stFile).has_value());
+    TrainConfig fromFloats = still;
+    fromFloats.out = floats + "/run";
+    fromFloats.init = stFile;
+    auto floatStart = runTraining(fromFloats);
+    ASSERT_TRUE(floatStart) << floatStart.error();
+    EXPECT_EQ(fileBytes(from + "/final.nnue"), fileBytes(floats + "/run/final.nnue"));
+}
+
+TEST(TrainInit, RefusesWhatItCannotStartFrom) {
+    const std::string from = tempDir("init-src");
+    TrainConfig c = smallRun(from);
+    c.arch = tinyArch(true, 2, 2);
+    c.superbatches = 1;
+    ASSERT_TRUE(runTraining(c));
+    const std::string good = from + "/final.nnue";
+    auto refusal = [&](TrainConfig run) {
+        auto r = runTraining(run);
+        EXPECT_FALSE(r);
+        return r ? std::string() : r.error();
+    };
+
+    TrainConfig other = smallRun(tempDir("init-arch"));
+    other.init = good; // its shape is mirrored with 2 + 2 buckets, the run's is not
+    std::string e = refusal(other);
+    EXPECT_NE(e.find("another architecture"), std::string::npos) << e;
+    EXPECT_NE(e.find("mirrored"), std::string::npos) << e;
+
+    TrainConfig maps = smallRun(tempDir("init-map"));
+    maps.arch = c.arch;
+    maps.arch.bucketMap[0] = 1;
+    maps.init = good;
+    e = refusal(maps);
+    EXPECT_NE(e.find("bucket maps differ"), std::string::npos) << e;
+
+    TrainConfig linear = smallRun(tempDir("init-linear"));
+    linear.model = ModelKind::Linear;
+    linear.init = good;
+    e = refusal(linear);
+    EXPECT_NE(e.find("linear"), std::string::npos) << e;
+
+    TrainConfig missing = smallRun(tempDir("init-missing"));
+    missing.arch = c.arch;
+    missing.init = from + "/no-such.nnue";
+    e = refusal(missing);
+    EXPECT_NE(e.find("no-such.nnue"), std::string::npos) << e;
+
+    const auto bytes = fileBytes(good);
+    const std::string cut = from + "/cut.nnue";
+    std::ofstream(cut, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size() / 2));
+    TrainConfig damaged = smallRun(tempDir("init-damaged"));
+    damaged.arch = c.arch;
+    damaged.init = cut;
+    e = refusal(damaged);
+    EXPECT_NE(e.find("cut.nnue"), std::string::npos) << e;
+    // Nothing is written for a refused run (the folder's lock aside).
+    EXPECT_FALSE(fs::exists(damaged.out + "/checkpoint.bin"));
 }
 
 TEST(TrainConfigCheck, RejectsBadSettings) {
