@@ -19,6 +19,8 @@
 #   OUT      results (default bench/results/data-scaling): OUT/<size>M/ the training run,
 #            OUT/<size>M.json the match, OUT/scaling.csv and OUT/scaling.svg
 #   AXON     binary (default ./axon or build-release/axon)
+#   INIT     a network to refine instead of training from random weights (axon train --init; its
+#            shape must be ARCH's), with LR the learning rate (default 0.001; lower for a refinement)
 # A size whose network or match result exists is not redone: the script resumes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,6 +38,8 @@ MIN_SB=${MIN_SB:-40}
 NODES=${NODES:-20000}
 GAMES=${GAMES:-400}
 SEED=${SEED:-7}
+LR=${LR:-0.001}
+INIT=${INIT:-}
 MAP=0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3
 HIDDEN=${HIDDEN:-256}
 ARCH=${ARCH:---hidden $HIDDEN --mirror --input-buckets 4 --bucket-map $MAP --output-buckets 8}
@@ -79,9 +83,10 @@ for size in "$@"; do
         echo "data-scaling: ${size}M: training on $total positions (${#files[@]} chunks), $superbatches superbatches"
         resume=()
         [ -f "$run/checkpoint.bin" ] && resume=(--resume)
+        [ -n "$INIT" ] && resume+=(--init "$(realpath "$INIT")")
         # shellcheck disable=SC2086
         "$AXON" train --data "${files[@]}" --out "$run" $ARCH --threads 2 --batch 16384 \
-            --superbatches "$superbatches" --superbatch-positions 1000000 --lr 0.001 \
+            --superbatches "$superbatches" --superbatch-positions 1000000 --lr "$LR" \
             --lr-schedule cosine --wdl 0.2 --seed 1 --val "$VAL" --quiet "${resume[@]}"
     fi
     echo "$total" >"$run/positions"
