@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <vector>
 
-#include "train/initial_network.h"
 #include "train/synthetic_data.h"
 #include "train/trainer.h"
 
@@ -92,22 +91,15 @@ int runTrainCommand(TrainCommandArgs& args) {
     train::TrainConfig& c = args.config;
     c.model = args.arch == "linear" ? train::ModelKind::Linear : train::ModelKind::Perspective;
     c.schedule = args.schedule == "step" ? train::LrSchedule::Step : train::LrSchedule::Cosine;
-    if (!c.init.empty() && !(args.shapeGiven && args.shapeGiven())) {
-        // The starting network's shape, bucket map included: nothing to repeat by hand.
-        auto initial = train::readInitialNetwork(c.init);
-        if (!initial) {
-            std::fprintf(stderr, "train: %s\n", initial.error().c_str());
-            return 1;
-        }
-        c.arch = initial->arch;
-    } else {
-        auto map = train::parseBucketMap(args.bucketMap, c.arch.inputBuckets);
-        if (!map) {
-            std::fprintf(stderr, "train: %s\n", map.error().c_str());
-            return 1;
-        }
-        c.arch.bucketMap = *map;
+    // With --init and no shape options the run takes the starting network's shape, bucket map
+    // included (the trainer reads it): nothing to repeat by hand.
+    c.shapeFromInit = !c.init.empty() && !(args.shapeGiven && args.shapeGiven());
+    auto map = train::parseBucketMap(args.bucketMap, c.arch.inputBuckets);
+    if (!map) {
+        std::fprintf(stderr, "train: %s\n", map.error().c_str());
+        return 1;
     }
+    c.arch.bucketMap = *map;
     train::TrainHooks hooks;
     hooks.progress = [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());

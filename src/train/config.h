@@ -70,8 +70,10 @@ struct TrainConfig {
 
     std::uint64_t seed = 1;
     // A network to start from instead of random weights (.nnue, or a float .safetensors), of
-    // the run's architecture; a resumed run ignores it (its checkpoint holds the weights).
+    // the run's architecture, or with `shapeFromInit` giving the run its architecture; a
+    // resumed run takes only the shape from it (its checkpoint holds the weights).
     std::string init;
+    bool shapeFromInit = false;
     bool resume = false;
     bool quiet = false; // no progress lines
 

@@ -7,17 +7,8 @@
 
 namespace axon::train {
 
-namespace {
-
-bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() &&
-           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-} // namespace
-
 util::Result<nn::FloatNetwork> readInitialNetwork(const std::string& path) {
-    if (endsWith(path, ".safetensors")) {
+    if (path.ends_with(".safetensors")) {
         auto net = nn::readFloatNetworkSafetensors(path);
         if (!net) return util::makeError("--init " + path + ": " + net.error());
         return std::move(*net);

@@ -120,7 +120,27 @@ std::string finalOutputPath(const TrainConfig& c) {
     return joinPath(c.out, c.model == ModelKind::Linear ? "final-pst.csv" : "final.nnue");
 }
 
-util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHooks& hooks) {
+util::Result<TrainSummary> runTraining(const TrainConfig& requested, const TrainHooks& hooks) {
+    TrainConfig config = requested;
+    // A starting network (--init), read before anything else: its shape may become the run's,
+    // and a wrong one stops the run before any data is read. Its weights replace the random
+    // initialisation below; a resumed run takes its weights from the checkpoint instead.
+    std::optional<nn::FloatNetwork> initial;
+    if (!config.init.empty()) {
+        if (config.model != ModelKind::Perspective)
+            return util::makeError("--init needs the perspective network, not the linear model");
+        auto net = readInitialNetwork(config.init);
+        if (!net) return util::makeError(net.error());
+        if (config.shapeFromInit) config.arch = net->arch;
+        if (!(net->arch == config.arch)) {
+            const std::string theirs = describeArchitecture(net->arch),
+                              ours = describeArchitecture(config.arch);
+            return util::makeError(
+                "--init " + config.init + " has another architecture than this run: " + theirs +
+                " against " + ours + (theirs == ours ? " (the king bucket maps differ)" : ""));
+        }
+        if (!config.resume) initial = std::move(*net);
+    }
     if (auto e = validateConfig(config)) return util::makeError(*e);
     auto say = [&](const std::string& line) {
         if (hooks.progress && !config.quiet) hooks.progress(line);
@@ -136,24 +156,6 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
         return util::makeError(ckptPath + " exists: pass --resume to continue that run, or "
                                           "choose another --out");
 
-    // A starting network (--init) replaces the random initialisation, checked before any data
-    // is read; a resumed run takes its weights from the checkpoint instead.
-    std::optional<nn::FloatNetwork> initial;
-    if (!config.init.empty() && !config.resume) {
-        if (config.model != ModelKind::Perspective)
-            return util::makeError("--init needs the perspective network, not the linear model");
-        auto net = readInitialNetwork(config.init);
-        if (!net) return util::makeError(net.error());
-        if (!(net->arch == config.arch))
-            return util::makeError(
-                "--init " + config.init + " has another architecture than this run: " +
-                describeArchitecture(net->arch) + " against " + describeArchitecture(config.arch) +
-                (describeArchitecture(net->arch) == describeArchitecture(config.arch)
-                     ? " (the king bucket maps differ)"
-                     : ""));
-        initial = std::move(*net);
-    }
-
     auto opened = TrainingData::open(config);
     if (!opened) return util::makeError(opened.error());
     const TrainingData& data = **opened;
@@ -162,12 +164,8 @@ util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHoo
     const ParameterLayout& layout = model->layout();
     std::vector<float> params(layout.total);
     model->initialise(params, config.seed);
-    if (initial) {
-        const auto* perspective = dynamic_cast<const PerspectiveModel*>(model.get());
-        if (!perspective)
-            return util::makeError("--init: the model is not the perspective network");
-        perspective->fromFloatNetwork(*initial, params);
-    }
+    // The perspective network: --init is refused for the linear model above.
+    if (initial) static_cast<const PerspectiveModel&>(*model).fromFloatNetwork(*initial, params);
     AdamW optimiser(layout, {float(config.beta1), float(config.beta2), float(config.epsilon),
                              float(config.weightDecay)});
     BatchLoader loader(data, config);

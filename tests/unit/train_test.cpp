@@ -423,6 +423,15 @@ TEST(TrainInit, StartsFromTheGivenNetwork) {
     EXPECT_NEAR(started->initialValLoss, trained->history.back().valLoss,
                 0.05 * trained->history.back().valLoss);
 
+    // With shapeFromInit the run takes the starting network's shape, whatever its own says.
+    TrainConfig adopt = still;
+    adopt.out = tempDir("init-adopt");
+    adopt.arch = tinyArch(false, 1, 1);
+    adopt.shapeFromInit = true;
+    auto adopted = runTraining(adopt);
+    ASSERT_TRUE(adopted) << adopted.error();
+    EXPECT_EQ(fileBytes(from + "/final.nnue"), fileBytes(adopt.out + "/final.nnue"));
+
     auto net = nn::readNetworkFile(from + "/final.nnue");
     ASSERT_TRUE(net) << net.error();
     const std::string stFile = floats + "/start.safetensors";
@@ -482,7 +491,7 @@ TEST(TrainInit, RefusesWhatItCannotStartFrom) {
     damaged.init = cut;
     e = refusal(damaged);
     EXPECT_NE(e.find("cut.nnue"), std::string::npos) << e;
-    // Nothing is written for a refused run (the folder's lock aside).
+    // A refused run stops before it creates or writes anything.
     EXPECT_FALSE(fs::exists(damaged.out + "/checkpoint.bin"));
 }
 
