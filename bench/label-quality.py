@@ -1,67 +1,56 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Label-quality probe for training data (docs/nets.md): samples records from datagen chunks
-# (`axon data dump`), asks a UCI engine (Stockfish by default) for its score at a fixed depth, and
-# prints how well the records' scores agree with it and how well each predicts the game result.
+# (`axon data dump`), has a UCI engine (Stockfish by default) score them at a fixed depth through
+# `axon label`, and prints how well the records' scores agree with it and how well each predicts the game result.
 # Two generations of data measured with the same settings can be compared; the numbers are not
 # absolute (the reference engine's centipawns are on its own scale).
 # Usage: bench/label-quality.py [--axon ./axon] [--engine /usr/games/stockfish] [--depth 10]
 #            [--limit 600] [--every 12] CHUNK.bin...
 import argparse
 import math
+import os
 import subprocess
 import sys
+import tempfile
 
 RESULT = {'win': 1.0, 'draw': 0.5, 'loss': 0.0}  # from the side to move, as `data dump` prints it
+MAX_SCORE = 3000  # mates and larger scores count as this, as datagen records them
 
 
-def sample(axon, files, limit, every):
+def run(command):
+    """A command's standard output; its own error message and exit if it fails."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f'label-quality: {" ".join(command[:3])} failed: {done.stderr.strip()[-500:]}')
+    return done.stdout
+
+
+def dump(axon, path, limit=None):
+    """(FEN, score, result) of each record of an Axon data file, as `axon data dump` prints it."""
+    command = [axon, 'data', 'dump', path] + (['--limit', str(limit)] if limit else [])
     rows = []
-    for path in files:
-        dump = subprocess.run([axon, 'data', 'dump', '--limit', str(limit), path],
-                              capture_output=True, text=True, check=True).stdout.splitlines()
-        for line in dump[::every]:
-            fen, rest = line.split(' ; ', 1)
-            fields = dict(part.strip().split(' ', 1) for part in rest.split(';'))
-            rows.append((fen, int(fields['score']), RESULT[fields['result']]))
+    for line in run(command).splitlines():
+        fen, rest = line.split(' ; ', 1)
+        fields = dict(part.strip().split(' ', 1) for part in rest.split(';'))
+        rows.append((fen.strip(), int(fields['score']), RESULT[fields['result']]))
     return rows
 
 
-class Uci:
-    def __init__(self, command):
-        self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.send('uci')
-        self.send('setoption name Threads value 1')
-        self.send('setoption name Hash value 16')
-        self.send('isready')
-        while self.proc.stdout.readline().strip() != 'readyok':
-            pass
+def position_key(fen):
+    return ' '.join(fen.split()[:4])  # board, side to move, castling, en passant
 
-    def send(self, line):
-        self.proc.stdin.write(line + '\n')
 
-    def score(self, fen, depth):
-        """The last reported score of `go depth`, side to move; mates as +/-3000."""
-        self.send('ucinewgame')
-        self.send('position fen ' + fen)
-        self.send(f'go depth {depth}')
-        score = None
-        for line in self.proc.stdout:
-            words = line.split()
-            if words and words[0] == 'info' and 'score' in words:
-                i = words.index('score')
-                value = int(words[i + 2])
-                score = value if words[i + 1] == 'cp' else math.copysign(3000, value)
-            elif words and words[0] == 'bestmove':
-                break
-        if score is None:
-            sys.exit(f'label-quality: no score for {fen}')
-        return score
-
-    def close(self):
-        self.send('quit')
-        self.proc.wait(timeout=10)
+def reference_scores(axon, engine, depth, fens, folder):
+    """The reference engine's score of each FEN at `depth`, labelled by `axon label` (which
+    checks every answer and skips what it cannot label)."""
+    epd, labelled = os.path.join(folder, 'sample.epd'), os.path.join(folder, 'reference.bin')
+    with open(epd, 'w') as f:
+        f.writelines(fen + '\n' for fen in fens)
+    run([axon, 'label', '--in', epd, '--out', labelled, '--engine', f'cmd={engine}', '--depth',
+         str(depth), '--jobs', '1'])
+    return {position_key(fen): max(-MAX_SCORE, min(MAX_SCORE, score))
+            for fen, score, _ in dump(axon, labelled)}
 
 
 def ranks(values):
@@ -94,12 +83,19 @@ def main():
     parser.add_argument('files', nargs='+')
     args = parser.parse_args()
 
-    rows = sample(args.axon, args.files, args.limit, args.every)
+    rows = []
+    for path in args.files:
+        rows += dump(args.axon, path, args.limit)[::args.every]
     if len(rows) < 2:
         sys.exit('label-quality: fewer than two records sampled')
-    engine = Uci(args.engine)
-    reference = [engine.score(fen, args.depth) for fen, _, _ in rows]
-    engine.close()
+    with tempfile.TemporaryDirectory() as folder:
+        reference_of = reference_scores(args.axon, args.engine, args.depth,
+                                        [fen for fen, _, _ in rows], folder)
+    unlabelled = sum(position_key(fen) not in reference_of for fen, _, _ in rows)
+    rows = [row for row in rows if position_key(row[0]) in reference_of]
+    if len(rows) < 2:
+        sys.exit('label-quality: fewer than two records labelled by the reference')
+    reference = [reference_of[position_key(fen)] for fen, _, _ in rows]
     labels = [score for _, score, _ in rows]
     results = [result for _, _, result in rows]
     p_label = [win_probability(s, args.label_scale) for s in labels]
@@ -108,7 +104,8 @@ def main():
     def mse(x, y):
         return sum((a - b) ** 2 for a, b in zip(x, y)) / len(x)
 
-    print(f'records {len(rows)} from {len(args.files)} files, reference depth {args.depth}')
+    print(f'records {len(rows)} from {len(args.files)} files ({unlabelled} the reference could not '
+          f'label), reference depth {args.depth}')
     print(f'spearman(label, reference)      {pearson(ranks(labels), ranks(reference)):.4f}')
     print(f'mse win prob (label, reference) {mse(p_label, p_engine):.5f}')
     print(f'mse win prob (label, result)    {mse(p_label, results):.5f}')
