@@ -20,6 +20,18 @@ fail() {
     exit 1
 }
 
+# Waits until the server's output matches a pattern; a sanitizer build on a loaded two-core CI
+# machine can take well over ten seconds to start, so the deadline is a minute.
+wait_for_output() {
+    local pattern=$1 what=$2
+    for _ in $(seq 600); do
+        grep -qE "$pattern" "$work/out" && return 0
+        kill -0 "$pid" 2>/dev/null || fail "$what: serve exited early"
+        sleep 0.1
+    done
+    fail "$what: nothing matching '$pattern' within 60 s"
+}
+
 # Bad flags: a message and a non-zero exit, never a crash.
 for bad in "--port 70000" "--threads 0" "--web-root $work/missing" "--host example.org" \
     "--allow-origin localhost:5173" "--allow-host http://a.example" "--frobnicate" \
@@ -37,14 +49,8 @@ echo '<title>Axon test page</title>' >"$work/web/index.html"
 echo 'secret' >"$work/secret.txt"
 "$axon" serve --port 0 --web-root "$work/web" --hash 4 >"$work/out" 2>&1 &
 pid=$!
-url=""
-for _ in $(seq 100); do
-    url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/out" | head -n 1 || true)
-    [[ -n $url ]] && break
-    kill -0 "$pid" 2>/dev/null || fail "serve exited early"
-    sleep 0.1
-done
-[[ -n $url ]] || fail "no URL printed"
+wait_for_output 'http://127\.0\.0\.1:[0-9]+/' "loopback server"
+url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/out" | head -n 1)
 
 curl -sS -D "$work/headers" -o "$work/body" "$url" || fail "curl $url failed"
 grep -q '^HTTP/1.1 200' "$work/headers" || fail "no 200 for /"
@@ -96,11 +102,7 @@ grep -q 'stopped' "$work/out" || fail "no clean shutdown message"
 # Listening beyond loopback works, with a warning that anyone on the network can use it.
 "$axon" serve --host 0.0.0.0 --port 0 --hash 1 >"$work/out" 2>&1 &
 pid=$!
-for _ in $(seq 100); do
-    grep -q 'Axon is serving' "$work/out" && break
-    kill -0 "$pid" 2>/dev/null || fail "serve --host 0.0.0.0 exited early"
-    sleep 0.1
-done
+wait_for_output 'Axon is serving' "serve --host 0.0.0.0"
 grep -q 'WARNING: listening on 0.0.0.0, not loopback' "$work/out" || fail "no warning for 0.0.0.0"
 kill -TERM "$pid"
 wait "$pid" || fail "serve --host 0.0.0.0 exited badly after SIGTERM"
