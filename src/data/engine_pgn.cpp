@@ -108,16 +108,9 @@ std::string convertEnginePgn(std::istream& in, ConvertOutput& out) {
             out.skip("no result");
             continue;
         }
-        auto start = game.startPosition();
-        if (!start) {
-            out.malformed("game " + std::to_string(game.number) + ": " + start.error());
-            continue;
-        }
+        auto start = recordableStart(game, out);
+        if (!start) continue;
         Position pos = std::move(*start);
-        if (!fitsRecord(pos)) {
-            out.skip("more than 32 pieces");
-            continue;
-        }
         // The book moves a game opens with are its opening, as a book line is for datagen: the
         // first searched plies after them are left out too.
         int openingPlies = 0;

@@ -151,6 +151,20 @@ NextPgnGame nextGameToConvert(PgnReader& reader, PgnGame& game, ConvertOutput& o
     return NextPgnGame::Skipped;
 }
 
+std::optional<Position> recordableStart(const PgnGame& game, ConvertOutput& out) {
+    auto start = game.startPosition();
+    if (!start) {
+        out.malformed("game " + std::to_string(game.number) + ": " + start.error());
+        return std::nullopt;
+    }
+    // A FEN setup can hold more pieces than a record has room for.
+    if (!fitsRecord(*start)) {
+        out.skip("more than 32 pieces");
+        return std::nullopt;
+    }
+    return std::move(*start);
+}
+
 std::string convertLichessPgn(std::istream& in, const LichessPgnOptions& options,
                               ConvertOutput& out) {
     PgnReader reader(in);
@@ -163,17 +177,9 @@ std::string convertLichessPgn(std::istream& in, const LichessPgnOptions& options
             out.skip(why);
             continue;
         }
-        auto start = game.startPosition();
-        if (!start) {
-            out.malformed("game " + std::to_string(game.number) + ": " + start.error());
-            continue;
-        }
+        auto start = recordableStart(game, out);
+        if (!start) continue;
         Position pos = std::move(*start);
-        // A FEN setup can hold more pieces than a record has room for.
-        if (!fitsRecord(pos)) {
-            out.skip("more than 32 pieces");
-            continue;
-        }
         const double result = *whiteScore(game.result);
         const int startPly = pos.gamePly();
         bool anyEval = false;

@@ -54,13 +54,17 @@ std::optional<std::string> timeControlClass(std::string_view tag);
 // nullopt when the move has no eval.
 std::optional<int> evalScore(const chess::PgnMove& move, chess::Color sideToMove);
 
-// Reads every game of `in`. Bad games are counted as malformed and skipped; an error is
-// returned only when the sink fails.
 // The next game of a PGN converter's input, counted as an item: Ready, or Skipped (a variant,
 // or a game that could not be read, reported as malformed), or End of the input.
 enum class NextPgnGame { Ready, Skipped, End };
 NextPgnGame nextGameToConvert(chess::PgnReader& reader, chess::PgnGame& game, ConvertOutput& out);
 
+// A game's start position if its records can be written from it: nullopt, counted, when its
+// setup does not play (malformed) or holds more pieces than a record has room for (skipped).
+std::optional<chess::Position> recordableStart(const chess::PgnGame& game, ConvertOutput& out);
+
+// Reads every game of `in`. Bad games are counted as malformed and skipped; an error is
+// returned only when the sink fails.
 std::string convertLichessPgn(std::istream& in, const LichessPgnOptions& options,
                               ConvertOutput& out);
 
