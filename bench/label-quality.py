@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Label-quality probe for training data (docs/nets.md): samples records from datagen chunks
 # (`axon data dump`), has a UCI engine (Stockfish by default) score them at a fixed depth through
-# `axon label`, and prints how well the records' scores agree with it and how well each predicts the game result.
+# `axon label`, and prints how well the records' scores agree with it and how well each predicts
+# the game result.
 # Two generations of data measured with the same settings can be compared; the numbers are not
 # absolute (the reference engine's centipawns are on its own scale).
 # Usage: bench/label-quality.py [--axon ./axon] [--engine /usr/games/stockfish] [--depth 10]
