@@ -17,7 +17,7 @@
     X(nullMoveBase, 300, 150, 500)       /* null-move reduction, hundredths of a ply */            \
     X(nullMoveDepthGain, 25, 0, 60)      /* ...plus this many hundredths per depth */              \
     X(nullMoveEvalDivisor, 200, 80, 500) /* extra null-move reduction per this much over beta */   \
-    X(futilityBase, 100, 0, 300)         /* quiet futility at depth 0, step 10 */                  \
+    X(futilityBase, 100, 0, 300)         /* quiet futility at depth 0, step 11 */                  \
     X(futilityMargin, 100, 30, 250)      /* quiet futility, per depth */                           \
     X(seeQuietMargin, 50, 10, 150)       /* a quiet may lose this much material per depth */       \
     X(seeNoisyMargin, 100, 30, 250)      /* a capture may lose this much material per depth */     \
