@@ -9,16 +9,19 @@
 # Usage: bench/tc-confirm.sh NEW_BINARY OLD_BINARY [GAMES]
 # Environment: TC (10+0.1), BATCH (100 games), CONCURRENCY (2), BOOK (UHO_4060_v4),
 #              RESULTS (bench/results/tc-confirm), AXON (the match runner: NEW_BINARY),
-#              SUMMARY_ONLY=1 (print the sum of the finished batches, play nothing).
+#              SUMMARY_ONLY=1 (print the sum of the finished batches, play nothing),
+#              SEED_BASE (1000: batch N plays the openings of seed SEED_BASE + N; a run whose
+#              earlier batch files are gone goes on with SEED_BASE past them, so no opening
+#              order is played twice).
 set -euo pipefail
 shopt -s inherit_errexit
 
-[[ $# -ge 2 ]] || { sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 2 ]] || { sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 new=$(realpath "$1")
 old=$(realpath "$2")
 games=${3:-1000}
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-readonly TC=${TC:-10+0.1} BATCH=${BATCH:-100} CONCURRENCY=${CONCURRENCY:-2}
+readonly TC=${TC:-10+0.1} BATCH=${BATCH:-100} CONCURRENCY=${CONCURRENCY:-2} SEED_BASE=${SEED_BASE:-1000}
 readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
 readonly RESULTS=${RESULTS:-bench/results/tc-confirm}
 runner=${AXON:-$new}
@@ -33,7 +36,7 @@ if [[ ${SUMMARY_ONLY:-0} != 1 ]]; then
         # The JSON is written only when the match ends: a killed batch leaves nothing behind.
         "$runner" match --engine "cmd=$new" name=new option.Hash=16 --engine "cmd=$old" name=old \
             option.Hash=16 --tc "$TC" --games "$BATCH" --concurrency "$CONCURRENCY" \
-            --openings "$BOOK" --openings-order random --seed "$((1000 + b))" \
+            --openings "$BOOK" --openings-order random --seed "$((SEED_BASE + b))" \
             --json "$json.tmp" >"$RESULTS/batch-$b.log" 2>&1
         mv "$json.tmp" "$json"
     done
