@@ -3,6 +3,8 @@
 #include "search/movepick.h"
 
 #include "chess/see.h"
+#include "search/params.h"
+#include "search/threats.h"
 
 namespace axon::search {
 
@@ -48,10 +50,18 @@ void MovePicker::scoreQuiet(ScoredMove* begin, ScoredMove* end) {
     // tactics begin with checks that the histories, learnt from ordinary positions, rank low,
     // and late-move pruning would drop them. (Lichess puzzles rated 2000+ at 20k nodes: 55.6 %
     // -> 59.9 % with this alone; with futility sparing quiet checks, +11.8 +/- 8.9 at 40k.)
+    // A piece attacked by a cheaper one moves away first, and a piece does not step where a
+    // cheaper one takes it, unless history says otherwise (search/threats.h): +19.4 +/- 9.2
+    // at 20k (3,052 games, network #5); puzzles 2000+ 63.1 % -> 63.5 %.
     const Bitboard discoverers = m_pos.discoveredCheckCandidates();
-    for (ScoredMove* it = begin; it != end; ++it)
+    const Threats threats(m_pos);
+    for (ScoredMove* it = begin; it != end; ++it) {
+        const Move m = it->move;
         it->score =
-            quietScore(it->move) + (m_pos.givesCheck(it->move, discoverers) ? kQuietCheckBonus : 0);
+            quietScore(m) + (m_pos.givesCheck(m, discoverers) ? kQuietCheckBonus : 0) +
+            threats.orderingAdjustment(typeOf(m_pos.movedPiece(m)), m.from(), m.to(),
+                                       params::threatEscapeBonus, params::threatEnPriseMalus);
+    }
 }
 
 MovePicker::ScoredMove* MovePicker::pickBest(ScoredMove* begin, ScoredMove* end) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The staged move picker: hash move, good captures, killers, counter move, quiets by history,
-// bad captures. Moves come from the legal generator, so every move returned is legal.
+// The staged move picker: hash move, good captures, killers, counter move, quiets by history
+// (plus a bonus for checks and for a threatened piece moving away, search/threats.h), bad
+// captures. Moves come from the legal generator, so every move returned is legal.
 #pragma once
 
 #include "chess/movegen.h"

@@ -52,7 +52,9 @@
     X(singularBetaScale, 208, 50, 600) /* singular beta: hash score less this * depth / 100 */     \
     X(maxDoubleExtensions, 6, 2, 12)   /* along one line */                                        \
     X(lmrMinDepth, 3, 2, 5)                                                                        \
-    X(qsSeeThreshold, 0, -100, 100) /* quiescence skips captures losing more than this */
+    X(qsSeeThreshold, 0, -100, 100)        /* quiescence skips captures losing more than this */   \
+    X(threatEscapeBonus, 16384, 0, 40000)  /* quiet order: a threatened piece moves away */        \
+    X(threatEnPriseMalus, 16384, 0, 40000) /* ...a piece steps where a cheaper one attacks */
 
 namespace axon::search::params {
 

@@ -14,6 +14,8 @@
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
 #include "search/movepick.h"
+#include "search/params.h"
+#include "search/threats.h"
 #include "test_helpers.h"
 #include "util/prng.h"
 
@@ -153,8 +155,84 @@ TEST(MovePicker, EveryLegalMoveExactlyOnceInStageOrder) {
     EXPECT_GT(withHints, 1000) << "the hints must often be usable for the test to mean much";
 }
 
+// The threat maps from attackersTo, square by square: an oracle independent of search/threats.h.
+struct ThreatOracle {
+    Bitboard byPawn = 0, byMinor = 0, byRook = 0;
+    explicit ThreatOracle(const Position& pos) {
+        const Bitboard pawns = pos.pieces(Pawn), minors = pos.pieces(Knight, Bishop);
+        for (int sq = 0; sq < kNumSquares; ++sq) {
+            const Bitboard attackers = pos.attackersTo(Square(sq)) & pos.pieces(~pos.sideToMove());
+            if (attackers & pawns) byPawn |= squareBB(Square(sq));
+            if (attackers & (pawns | minors)) byMinor |= squareBB(Square(sq));
+            if (attackers & (pawns | minors | pos.pieces(Rook))) byRook |= squareBB(Square(sq));
+        }
+    }
+    // Where a piece of this type can be taken by a cheaper one.
+    Bitboard cheaperAttacks(PieceType pt) const {
+        return pt == Queen ? byRook : pt == Rook ? byMinor : byPawn;
+    }
+    // The quiet stage's threat term of a move, as search/threats.h documents it.
+    int adjustment(const Position& pos, Move m) const {
+        const PieceType pt = typeOf(pos.movedPiece(m));
+        if (pt == Pawn || pt == King) return 0;
+        const Bitboard to = squareBB(m.to());
+        const int escape = search::params::threatEscapeBonus;
+        const int enPrise = search::params::threatEnPriseMalus;
+        if (cheaperAttacks(pt) & squareBB(m.from())) {
+            if (pt == Queen && !(byRook & to)) return escape * 10 / 3;
+            if (pt == Rook && !(byMinor & to)) return escape * 5 / 3;
+            return byPawn & to ? 0 : escape;
+        }
+        if (!(cheaperAttacks(pt) & to)) return 0;
+        return pt == Queen ? -enPrise * 3 : pt == Rook ? -enPrise * 5 / 3 : -enPrise;
+    }
+};
+
+TEST(Threats, MapsMatchAttackersSquareBySquare) {
+    util::Prng rng(20261127);
+    int threatenedPositions = 0;
+    for (const Position& pos : samplePositions(rng, 2000)) {
+        const search::Threats threats(pos);
+        const ThreatOracle oracle(pos);
+        ASSERT_EQ(threats.byPawn, oracle.byPawn) << toFen(pos);
+        ASSERT_EQ(threats.byMinor, oracle.byMinor) << toFen(pos);
+        ASSERT_EQ(threats.byRook, oracle.byRook) << toFen(pos);
+        const Color us = pos.sideToMove();
+        ASSERT_EQ(threats.threatened, (pos.pieces(us, Queen) & oracle.byRook) |
+                                          (pos.pieces(us, Rook) & oracle.byMinor) |
+                                          (pos.pieces(us, Knight, Bishop) & oracle.byPawn))
+            << toFen(pos);
+        threatenedPositions += threats.threatened != 0;
+    }
+    EXPECT_GT(threatenedPositions, 100)
+        << "threatened pieces must be common for the test to mean much";
+}
+
+// A knight attacked by a pawn (e4): its retreats to squares no pawn attacks come first among the
+// quiets, ahead of the quiet with the best history (a2a3); the retreat to g5, which the h6 pawn
+// attacks, earns nothing and comes after it. Every other history is zero.
+TEST(MovePicker, ThreatenedPieceMovesAwayFirst) {
+    const Position pos = fen("4k3/8/7p/8/1b2p3/5N2/PPPP1PPP/3QK3 w - - 0 1");
+    auto butterfly = std::make_unique<search::ButterflyHistory>();
+    auto captures = std::make_unique<search::CaptureHistory>();
+    search::clearTable(*butterfly);
+    search::clearTable(*captures);
+    butterfly->at(White, *parseUciMove(pos, "a2a3")) = std::int16_t(search::kHistoryMax / 2);
+    MovePicker picker(pos, Move::none(), Move::none(), Move::none(), Move::none(),
+                      {butterfly.get(), captures.get(), {}});
+    std::vector<std::string> quiets;
+    for (Move m; (m = picker.next());)
+        if (!pos.isNoisy(m)) quiets.push_back(toUci(m, false));
+    ASSERT_GE(quiets.size(), 6u);
+    const std::set<std::string> firstFour(quiets.begin(), quiets.begin() + 4);
+    EXPECT_EQ(firstFour, (std::set<std::string>{"f3d4", "f3e5", "f3h4", "f3g1"}));
+    EXPECT_EQ(quiets[4], "a2a3");
+    EXPECT_NE(std::find(quiets.begin() + 5, quiets.end(), "f3g5"), quiets.end());
+}
+
 // The quiet stage orders by history, with quiet checks a bonus ahead: a checking quiet with poor
-// history still comes before the late quiets that late-move pruning gives up on.
+// history still comes before the late quiets that late-move pruning gives up on. The threat terms
+// of search/threats.h are added as the oracle above computes them.
 TEST(MovePicker, QuietStageOrdersByHistoryPlusTheCheckBonus) {
     util::Prng rng(20261126);
     const auto positions = samplePositions(rng, 3000);
@@ -166,8 +244,10 @@ TEST(MovePicker, QuietStageOrdersByHistoryPlusTheCheckBonus) {
         std::vector<Move> quiets;
         for (Move m; (m = picker.next());)
             if (!pos.isNoisy(m)) quiets.push_back(m);
+        const ThreatOracle threats(pos);
         const auto key = [&](Move m) {
-            return picker.quietScore(m) + (pos.givesCheck(m) ? MovePicker::kQuietCheckBonus : 0);
+            return picker.quietScore(m) + (pos.givesCheck(m) ? MovePicker::kQuietCheckBonus : 0) +
+                   threats.adjustment(pos, m);
         };
         for (std::size_t i = 1; i < quiets.size(); ++i) {
             ASSERT_GE(key(quiets[i - 1]), key(quiets[i]))
