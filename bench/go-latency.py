@@ -9,43 +9,30 @@
 # Usage: bench/go-latency.py NEW_BINARY OLD_BINARY [--threads T] [--go "go depth 1"]
 #                            [--searches N] [--rounds R]
 import argparse
+import os
 import statistics
-import subprocess
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from uci_driver import UciDriver  # noqa: E402
 
 
 def time_searches(binary, threads, go, searches):
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                         bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def until(prefix):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise SystemExit(f"{binary}: engine ended before '{prefix}'")
-            if line.startswith(prefix):
-                return
-
-    send("uci")
-    until("uciok")
-    send(f"setoption name Threads value {threads}")
-    send("isready")
-    until("readyok")
-    send("position startpos")
+    engine = UciDriver(binary)
+    engine.send(f"setoption name Threads value {threads}")
+    engine.send("isready")
+    engine.read_until("readyok")
+    engine.send("position startpos")
     for _ in range(20):  # warm-up: first-touch of tables, thread start-up
-        send(go)
-        until("bestmove")
+        engine.send(go)
+        engine.read_until("bestmove")
     start = time.perf_counter()
     for _ in range(searches):
-        send(go)
-        until("bestmove")
+        engine.send(go)
+        engine.read_until("bestmove")
     elapsed = time.perf_counter() - start
-    send("quit")
-    p.wait()
+    engine.quit()
     return elapsed / searches * 1e6
 
 

@@ -13,51 +13,34 @@ Usage: bench/search-depth.py [--nodes 20000] [--count 200] [--min-rating 2000]
 """
 import argparse
 import csv
+import os
 import statistics
-import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from uci_driver import UciDriver  # noqa: E402
 
-def depths(engine, rows, nodes):
+
+def depths(engine_path, rows, nodes):
     """The (depth, seldepth) of each search; each `go` is answered before the next is sent."""
-    try:
-        proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                text=True, bufsize=1)
-    except OSError as error:
-        sys.exit(f"search-depth: {engine}: {error}")
-
-    def send(command):
-        proc.stdin.write(command + "\n")
-        proc.stdin.flush()
-
-    def read_until(prefix):
-        lines = []
-        for line in proc.stdout:
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        sys.exit(f"search-depth: {engine} ended before '{prefix}'")
-
-    send("uci")
-    read_until("uciok")
-    send("setoption name Hash value 16")
+    engine = UciDriver(engine_path)
+    engine.send("setoption name Hash value 16")
     results = []
     for row in rows:
         first = row["Moves"].split()[0]
-        send("ucinewgame")
-        send(f"position fen {row['FEN']} moves {first}")
-        send(f"go nodes {nodes}")
+        engine.send("ucinewgame")
+        engine.send(f"position fen {row['FEN']} moves {first}")
+        engine.send(f"go nodes {nodes}")
         last = None
-        for line in read_until("bestmove"):
+        for line in engine.read_until("bestmove"):
             words = line.split()
             if line.startswith("info depth") and "pv" in words and "seldepth" in words and \
                     "lowerbound" not in words and "upperbound" not in words:
                 last = (int(words[2]), int(words[words.index("seldepth") + 1]))
         if last is None:
-            sys.exit(f"search-depth: {engine} reported no completed iteration for {row['FEN']}")
+            sys.exit(f"search-depth: {engine_path}: no completed iteration for {row['FEN']}")
         results.append(last)
-    send("quit")
-    proc.wait(timeout=60)
+    engine.quit()
     return results
 
 

@@ -43,6 +43,11 @@ inline Bitboard pextLookup(const SliderEntry& e, Bitboard occ) {
 } // namespace detail
 
 inline Bitboard pawnAttacks(Color c, Square s) { return detail::pawnAttacks[c][s]; }
+// Every square the pawns of `pawns` (of colour c) attack, all at once by two shifts.
+inline Bitboard pawnAttacksOf(Color c, Bitboard pawns) {
+    return c == White ? shift<NorthWest>(pawns) | shift<NorthEast>(pawns)
+                      : shift<SouthWest>(pawns) | shift<SouthEast>(pawns);
+}
 inline Bitboard knightAttacks(Square s) { return detail::knightAttacks[s]; }
 inline Bitboard kingAttacks(Square s) { return detail::kingAttacks[s]; }
 

@@ -59,10 +59,7 @@ class CountSink {
 // so it cannot hide behind itself along a slider's ray).
 template <Color By>
 Bitboard attackedSquares(const Position& pos, Bitboard occ) {
-    constexpr Direction UpLeft = By == White ? NorthWest : SouthWest;
-    constexpr Direction UpRight = By == White ? NorthEast : SouthEast;
-    const Bitboard pawns = pos.pieces(By, Pawn);
-    Bitboard attacked = shift<UpLeft>(pawns) | shift<UpRight>(pawns);
+    Bitboard attacked = pawnAttacksOf(By, pos.pieces(By, Pawn));
     attacked |= kingAttacks(pos.kingSquare(By));
     for (Bitboard b = pos.pieces(By, Knight); b;) attacked |= knightAttacks(popLsb(b));
     for (Bitboard b = pos.pieces(By, Bishop, Queen); b;) attacked |= bishopAttacks(popLsb(b), occ);

@@ -22,7 +22,7 @@ struct Threats {
         using namespace chess;
         const Color us = pos.sideToMove(), them = ~us;
         const Bitboard occupied = pos.pieces();
-        for (Bitboard b = pos.pieces(them, Pawn); b;) byPawn |= pawnAttacks(them, popLsb(b));
+        byPawn = pawnAttacksOf(them, pos.pieces(them, Pawn));
         byMinor = byPawn;
         for (Bitboard b = pos.pieces(them, Knight); b;) byMinor |= knightAttacks(popLsb(b));
         for (Bitboard b = pos.pieces(them, Bishop); b;)

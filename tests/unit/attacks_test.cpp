@@ -49,5 +49,21 @@ TEST(Attacks, LeapersAndLines) {
     EXPECT_FALSE(aligned(A1, H8, D5));
 }
 
+// The shifted set attack of many pawns at once equals the union of the per-square tables, with
+// pawns on the a- and h-files (where a shift must not wrap) and on the first and last ranks.
+TEST(Attacks, PawnSetAttacksAreTheUnionOfSquareAttacks) {
+    util::Prng rng(20261128);
+    for (int trial = 0; trial < 2000; ++trial) {
+        const Bitboard pawns = rng.next() & rng.next();
+        for (const Color c : {White, Black}) {
+            Bitboard expected = 0;
+            for (Bitboard b = pawns; b;) expected |= pawnAttacks(c, popLsb(b));
+            ASSERT_EQ(pawnAttacksOf(c, pawns), expected) << pawns;
+        }
+    }
+    EXPECT_EQ(pawnAttacksOf(White, squareBB(A2) | squareBB(H2)), squareBB(B3) | squareBB(G3));
+    EXPECT_EQ(pawnAttacksOf(Black, squareBB(H7)), squareBB(G6));
+}
+
 } // namespace
 } // namespace axon::test
