@@ -21,11 +21,23 @@ inline void applyBonus(std::int16_t& entry, int bonus) {
 
 constexpr int kHistoryMax = 16384;
 
-// Quiet moves by side and from/to squares.
+// Quiet moves by side, from/to squares, and whether the opponent attacks the from and the to
+// square (`attacked`: every square the side not to move attacks, Threats::all): a piece
+// leaving an attacked square and one stepping onto one learn apart, as in Stormphrax.
 struct ButterflyHistory {
-    std::int16_t table[chess::kNumColors][chess::kNumSquares * chess::kNumSquares];
-    std::int16_t& at(chess::Color c, chess::Move m) { return table[c][m.raw() & 4095]; }
-    int get(chess::Color c, chess::Move m) const { return table[c][m.raw() & 4095]; }
+    static constexpr int kBuckets = 4;
+    std::int16_t table[chess::kNumColors][kBuckets][chess::kNumSquares * chess::kNumSquares];
+
+    static int bucket(chess::Bitboard attacked, chess::Move m) {
+        return 2 * ((attacked & chess::squareBB(m.from())) != 0) +
+               ((attacked & chess::squareBB(m.to())) != 0);
+    }
+    std::int16_t& at(chess::Color c, chess::Bitboard attacked, chess::Move m) {
+        return table[c][bucket(attacked, m)][m.raw() & 4095];
+    }
+    int get(chess::Color c, chess::Bitboard attacked, chess::Move m) const {
+        return table[c][bucket(attacked, m)][m.raw() & 4095];
+    }
 };
 
 // Captures by moving piece, target square and captured piece type.

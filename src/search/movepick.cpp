@@ -4,7 +4,6 @@
 
 #include "chess/see.h"
 #include "search/params.h"
-#include "search/threats.h"
 
 namespace axon::search {
 
@@ -39,7 +38,7 @@ void MovePicker::scoreNoisy(ScoredMove* begin, ScoredMove* end) {
 
 int MovePicker::quietScore(Move m) const {
     const Piece mover = m_pos.movedPiece(m);
-    int score = m_tables.butterfly->get(m_pos.sideToMove(), m);
+    int score = m_tables.butterfly->get(m_pos.sideToMove(), m_tables.threats->all, m);
     for (const PieceToHistory* cont : m_tables.continuations)
         if (cont) score += (*cont)[mover][m.to()];
     return score;
@@ -54,7 +53,7 @@ void MovePicker::scoreQuiet(ScoredMove* begin, ScoredMove* end) {
     // cheaper one takes it, unless history says otherwise (search/threats.h): +19.4 +/- 9.2
     // at 20k (3,052 games, network #5); puzzles 2000+ 63.1 % -> 63.5 %.
     const Bitboard discoverers = m_pos.discoveredCheckCandidates();
-    const Threats threats(m_pos);
+    const Threats& threats = *m_tables.threats;
     for (ScoredMove* it = begin; it != end; ++it) {
         const Move m = it->move;
         it->score =

@@ -6,6 +6,7 @@
 
 #include "chess/movegen.h"
 #include "search/history.h"
+#include "search/threats.h"
 
 namespace axon::search {
 
@@ -14,6 +15,10 @@ struct OrderingTables {
     const CaptureHistory* captures;
     // Continuation histories of the moves 1, 2, 4 and 6 plies back (null when absent).
     const PieceToHistory* continuations[4];
+    // What the side not to move attacks (search/threats.h): the quiet stage's threat terms and
+    // the butterfly history's bucket. Read only by quiet moves, so it may be null for a picker
+    // that never reaches them: quiescence out of check, and ProbCut.
+    const Threats* threats = nullptr;
 };
 
 class MovePicker {

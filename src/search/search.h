@@ -16,6 +16,7 @@
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/score.h"
+#include "search/threats.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "search/wdl.h"
@@ -126,6 +127,10 @@ class Worker {
         bool noisy = false;          // the move made here captures or promotes
         int staticEval = kScoreNone; // none: in check, or not evaluated yet
         int doubleExtensions = 0;
+        // What the side not to move attacks, set before the move loop (and before the hash-move
+        // bonus of a cutoff): the picker's threat terms and the butterfly bucket of the quiet
+        // moves made here.
+        Threats threats;
     };
     // Room below ply 0 for the continuation histories' look back (search/history.h).
     static constexpr int kStackOffset = 7;

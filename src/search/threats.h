@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What the side not to move attacks, by the value of the cheapest attacker: the squares where a
 // piece of the side to move can be taken by a pawn, by a minor piece or pawn, or by a rook or
-// anything cheaper. The move picker's quiet stage orders by it (movepick.cpp): a piece attacked
-// by a lesser one moves away first, and a quiet move that puts a piece where a lesser one takes it
-// goes last.
+// anything cheaper, and every square it attacks at all. The move picker's quiet stage orders by
+// it (movepick.cpp): a piece attacked by a lesser one moves away first, and a quiet move that
+// puts a piece where a lesser one takes it goes last; the butterfly history is bucketed by
+// whether the whole map holds a move's from and to squares (search/history.h). The search
+// computes it once per node, before the move loop, and keeps it on its stack.
 #pragma once
 
 #include "chess/position.h"
@@ -11,9 +13,11 @@
 namespace axon::search {
 
 struct Threats {
+    Threats() = default;
     chess::Bitboard byPawn = 0;  // attacked by a pawn of the opponent
     chess::Bitboard byMinor = 0; // ...or by a knight or bishop
     chess::Bitboard byRook = 0;  // ...or by a rook
+    chess::Bitboard all = 0;     // ...or by anything: queens and the king as well
     // The side to move's pieces attacked by a cheaper one: queens on byRook, rooks on byMinor,
     // knights and bishops on byPawn. Pawns and the king are never counted.
     chess::Bitboard threatened = 0;
@@ -29,6 +33,8 @@ struct Threats {
             byMinor |= bishopAttacks(popLsb(b), occupied);
         byRook = byMinor;
         for (Bitboard b = pos.pieces(them, Rook); b;) byRook |= rookAttacks(popLsb(b), occupied);
+        all = byRook | kingAttacks(pos.kingSquare(them));
+        for (Bitboard b = pos.pieces(them, Queen); b;) all |= queenAttacks(popLsb(b), occupied);
         threatened = (pos.pieces(us, Queen) & byRook) | (pos.pieces(us, Rook) & byMinor) |
                      (pos.pieces(us, Knight, Bishop) & byPawn);
     }

@@ -41,16 +41,18 @@ struct RandomTables {
                 begin[i] =
                     std::int16_t(int(rng.below(2 * search::kHistoryMax + 1)) - search::kHistoryMax);
         };
-        fill(&butterfly->table[0][0], sizeof butterfly->table / sizeof(std::int16_t));
+        fill(&butterfly->table[0][0][0], sizeof butterfly->table / sizeof(std::int16_t));
         fill(&captures->table[0][0][0], sizeof captures->table / sizeof(std::int16_t));
         fill(&(*continuation1)[0][0], sizeof *continuation1 / sizeof(std::int16_t));
         fill(&(*continuation2)[0][0], sizeof *continuation2 / sizeof(std::int16_t));
     }
-    search::OrderingTables tables(bool withContinuations) const {
+    // `threats` must outlive the picker, as the search's stack entry does.
+    search::OrderingTables tables(bool withContinuations, const search::Threats& threats) const {
         return {butterfly.get(),
                 captures.get(),
                 {withContinuations ? continuation1.get() : nullptr,
-                 withContinuations ? continuation2.get() : nullptr}};
+                 withContinuations ? continuation2.get() : nullptr},
+                &threats};
     }
 };
 
@@ -120,7 +122,8 @@ TEST(MovePicker, EveryLegalMoveExactlyOnceInStageOrder) {
         const auto usable = [&](Move m) { return legal.contains(m); };
         withHints += usable(tt) + usable(k1) + usable(k2) + usable(counter) > 0;
 
-        MovePicker picker(pos, tt, k1, k2, counter, histories.tables(rng.below(4) != 0));
+        const search::Threats threats(pos);
+        MovePicker picker(pos, tt, k1, k2, counter, histories.tables(rng.below(4) != 0, threats));
         std::vector<Move> picked;
         std::vector<Kind> kinds;
         for (Move m; (m = picker.next());) {
@@ -157,7 +160,7 @@ TEST(MovePicker, EveryLegalMoveExactlyOnceInStageOrder) {
 
 // The threat maps from attackersTo, square by square: an oracle independent of search/threats.h.
 struct ThreatOracle {
-    Bitboard byPawn = 0, byMinor = 0, byRook = 0;
+    Bitboard byPawn = 0, byMinor = 0, byRook = 0, all = 0;
     explicit ThreatOracle(const Position& pos) {
         const Bitboard pawns = pos.pieces(Pawn), minors = pos.pieces(Knight, Bishop);
         for (int sq = 0; sq < kNumSquares; ++sq) {
@@ -165,6 +168,7 @@ struct ThreatOracle {
             if (attackers & pawns) byPawn |= squareBB(Square(sq));
             if (attackers & (pawns | minors)) byMinor |= squareBB(Square(sq));
             if (attackers & (pawns | minors | pos.pieces(Rook))) byRook |= squareBB(Square(sq));
+            if (attackers) all |= squareBB(Square(sq));
         }
     }
     // Where a piece of this type can be taken by a cheaper one.
@@ -197,6 +201,7 @@ TEST(Threats, MapsMatchAttackersSquareBySquare) {
         ASSERT_EQ(threats.byPawn, oracle.byPawn) << toFen(pos);
         ASSERT_EQ(threats.byMinor, oracle.byMinor) << toFen(pos);
         ASSERT_EQ(threats.byRook, oracle.byRook) << toFen(pos);
+        ASSERT_EQ(threats.all, oracle.all) << toFen(pos);
         const Color us = pos.sideToMove();
         ASSERT_EQ(threats.threatened, (pos.pieces(us, Queen) & oracle.byRook) |
                                           (pos.pieces(us, Rook) & oracle.byMinor) |
@@ -208,6 +213,31 @@ TEST(Threats, MapsMatchAttackersSquareBySquare) {
         << "threatened pieces must be common for the test to mean much";
 }
 
+// Without continuations a quiet move's score is the butterfly entry of its bucket: whether the
+// opponent attacks its from square and its to square, found here with attackersTo. Each of the
+// four buckets must occur, or the test would not tell them apart.
+TEST(MovePicker, QuietScoreReadsTheButterflyBucketOfTheAttackedSquares) {
+    util::Prng rng(20261128);
+    const auto positions = samplePositions(rng, 1000);
+    const RandomTables histories(rng);
+    int perBucket[search::ButterflyHistory::kBuckets] = {};
+    for (const Position& pos : positions) {
+        const Color us = pos.sideToMove();
+        const search::Threats threats(pos);
+        const MovePicker picker(pos, Move::none(), Move::none(), Move::none(), Move::none(),
+                                histories.tables(false, threats));
+        const auto attacked = [&](Square s) { return (pos.attackersTo(s) & pos.pieces(~us)) != 0; };
+        for (const Move m : MoveList(pos)) {
+            if (pos.isNoisy(m)) continue;
+            const int bucket = 2 * attacked(m.from()) + attacked(m.to());
+            ++perBucket[bucket];
+            ASSERT_EQ(picker.quietScore(m), histories.butterfly->table[us][bucket][m.raw() & 4095])
+                << toFen(pos) << " " << toUci(m, false);
+        }
+    }
+    for (const int count : perBucket) EXPECT_GT(count, 100);
+}
+
 // A knight attacked by a pawn (e4): its retreats to squares no pawn attacks come first among the
 // quiets, ahead of the quiet with the best history (a2a3); the retreat to g5, which the h6 pawn
 // attacks, earns nothing and comes after it. Every other history is zero.
@@ -217,9 +247,11 @@ TEST(MovePicker, ThreatenedPieceMovesAwayFirst) {
     auto captures = std::make_unique<search::CaptureHistory>();
     search::clearTable(*butterfly);
     search::clearTable(*captures);
-    butterfly->at(White, *parseUciMove(pos, "a2a3")) = std::int16_t(search::kHistoryMax / 2);
+    const search::Threats threats(pos);
+    butterfly->at(White, threats.all, *parseUciMove(pos, "a2a3")) =
+        std::int16_t(search::kHistoryMax / 2);
     MovePicker picker(pos, Move::none(), Move::none(), Move::none(), Move::none(),
-                      {butterfly.get(), captures.get(), {}});
+                      {butterfly.get(), captures.get(), {}, &threats});
     std::vector<std::string> quiets;
     for (Move m; (m = picker.next());)
         if (!pos.isNoisy(m)) quiets.push_back(toUci(m, false));
@@ -239,7 +271,8 @@ TEST(MovePicker, QuietStageOrdersByHistoryPlusTheCheckBonus) {
     const RandomTables histories(rng);
     int checksAheadOfHistory = 0;
     for (const Position& pos : positions) {
-        const auto tables = histories.tables(rng.below(2) != 0);
+        const search::Threats threatMaps(pos);
+        const auto tables = histories.tables(rng.below(2) != 0, threatMaps);
         MovePicker picker(pos, Move::none(), Move::none(), Move::none(), Move::none(), tables);
         std::vector<Move> quiets;
         for (Move m; (m = picker.next());)
@@ -271,7 +304,8 @@ TEST(MovePicker, SkippingQuietsDropsOnlyQuietMoves) {
         const MoveList<GenType::All> legal(pos);
         const Move tt = randomHint(rng, pos, positions), k1 = randomHint(rng, pos, positions),
                    k2 = randomHint(rng, pos, positions), c = randomHint(rng, pos, positions);
-        MovePicker picker(pos, tt, k1, k2, c, histories.tables(true));
+        const search::Threats threats(pos);
+        MovePicker picker(pos, tt, k1, k2, c, histories.tables(true, threats));
         const std::size_t switchAt = rng.below(legal.size() + 1);
         std::set<std::uint16_t> seen;
         for (Move m; (m = picker.next(seen.size() >= switchAt));) {
@@ -300,7 +334,8 @@ TEST(MovePicker, QuiescenceGivesNoisyMovesOrEveryEvasion) {
     for (const Position& pos : positions) {
         const MoveList<GenType::All> legal(pos);
         const Move tt = randomHint(rng, pos, positions);
-        MovePicker picker(pos, tt, histories.tables(true));
+        const search::Threats threats(pos);
+        MovePicker picker(pos, tt, histories.tables(true, threats));
         std::set<std::uint16_t> seen;
         for (Move m; (m = picker.next());) {
             ASSERT_TRUE(legal.contains(m)) << toFen(pos);

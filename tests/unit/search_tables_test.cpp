@@ -132,7 +132,9 @@ TEST(History, ARewardedQuietMoveIsPickedFirstAmongQuiets) {
     ASSERT_TRUE(MoveList(pos).contains(bishop));
     // Only the continuation table knows the move, as after a cutoff two plies down.
     applyBonus<kHistoryMax>((*continuation)[pos.movedPiece(bishop)][bishop.to()], 1200);
-    const OrderingTables tables{butterfly.get(), captures.get(), {nullptr, continuation.get()}};
+    const Threats threats(pos);
+    const OrderingTables tables{
+        butterfly.get(), captures.get(), {nullptr, continuation.get()}, &threats};
     MovePicker picker(pos, Move::none(), Move::none(), Move::none(), Move::none(), tables);
     EXPECT_EQ(picker.quietScore(bishop), 1200);
     Move first;
