@@ -67,6 +67,15 @@ Bitboard attackedSquares(const Position& pos, Bitboard occ) {
     return attacked;
 }
 
+} // namespace
+
+Bitboard attackedBy(const Position& pos, Color by) {
+    return by == White ? attackedSquares<White>(pos, pos.pieces())
+                       : attackedSquares<Black>(pos, pos.pieces());
+}
+
+namespace {
+
 template <Color Us, GenType Type, typename Sink>
 void generatePawnMoves(const Position& pos, Sink& sink, Bitboard checkMask) {
     constexpr Color Them = ~Us;

@@ -19,6 +19,9 @@ Move* generate(const Position& pos, Move* list);
 // The number of legal moves, counted without listing them.
 int countLegalMoves(const Position& pos);
 
+// Every square the side `by` attacks, with the board's pieces as blockers.
+Bitboard attackedBy(const Position& pos, Color by);
+
 template <GenType Type = GenType::All>
 class MoveList {
   public:

@@ -5,23 +5,13 @@
 #include <algorithm>
 
 #include "chess/attacks.h"
+#include "chess/movegen.h"
 
 namespace axon::nn {
 
 using namespace chess;
 
 namespace {
-
-Bitboard attackedBy(const Position& pos, Color c) {
-    const Bitboard occupied = pos.pieces();
-    Bitboard attacked = 0;
-    for (Bitboard b = pos.pieces(c); b; b &= b - 1) {
-        const Square s = lsb(b);
-        const PieceType pt = typeOf(pos.pieceOn(s));
-        attacked |= pt == Pawn ? pawnAttacks(c, s) : attacks(pt, s, occupied);
-    }
-    return attacked;
-}
 
 void setPlane(float* plane, Bitboard b) {
     for (; b; b &= b - 1) plane[lsb(b)] = 1.0f;

@@ -94,6 +94,22 @@ TEST(MoveGen, GivesCheckMatchesMakingTheMove) {
     }
 }
 
+// The whole attack map of a side against attackersTo, square by square, for both sides.
+TEST(MoveGen, AttackedByMatchesAttackersToSquareBySquare) {
+    AXON_REQUIRE_DATA(sharedData("perft/standard.epd"));
+    int attackedPieces = 0;
+    for (const Position& pos : allSamples()) {
+        for (const Color by : {White, Black}) {
+            Bitboard expected = 0;
+            for (int sq = 0; sq < kNumSquares; ++sq)
+                if (pos.attackersTo(Square(sq)) & pos.pieces(by)) expected |= squareBB(Square(sq));
+            ASSERT_EQ(attackedBy(pos, by), expected) << toFen(pos) << " by " << int(by);
+            attackedPieces += (expected & pos.pieces(~by)) != 0;
+        }
+    }
+    EXPECT_GT(attackedPieces, 500) << "attacked pieces must be common for the test to mean much";
+}
+
 TEST(MoveGen, KeyAfterPredictsQuietAndCaptureKeys) {
     AXON_REQUIRE_DATA(sharedData("perft/standard.epd"));
     for (Position pos : allSamples()) {
