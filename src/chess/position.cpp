@@ -445,26 +445,36 @@ bool Position::isLegal(Move m) const {
     return !(pins & squareBB(from)) || aligned(from, to, ksq);
 }
 
-bool Position::givesCheck(Move m, Bitboard discoverers) const {
+CheckSquares Position::checkSquares() const {
+    const Color us = m_sideToMove, them = ~us;
+    const Square theirKing = kingSquare(them);
+    const Bitboard occ = pieces();
+    CheckSquares checks;
+    checks.byType[Pawn] = pawnAttacks(them, theirKing);
+    checks.byType[Knight] = knightAttacks(theirKing);
+    checks.byType[Bishop] = bishopAttacks(theirKing, occ);
+    checks.byType[Rook] = rookAttacks(theirKing, occ);
+    checks.byType[Queen] = checks.byType[Bishop] | checks.byType[Rook];
+    checks.byType[King] = 0;
+    checks.discoverers = discoveredCheckCandidates();
+    return checks;
+}
+
+bool Position::givesCheck(Move m, const CheckSquares& checks) const {
     const Color us = m_sideToMove, them = ~us;
     const Square from = m.from(), to = m.to();
     const Square theirKing = kingSquare(them);
     const Bitboard kingBB = squareBB(theirKing);
     const Bitboard occ = pieces();
+    // Discovered check: the mover leaves a line between one of our sliders and their king.
+    const bool discovers = (checks.discoverers & squareBB(from)) && !aligned(from, to, theirKing);
 
     switch (m.type()) {
-    case MoveType::Normal: {
-        const PieceType pt = typeOf(m_board[from]);
-        const Bitboard occAfter = (occ ^ squareBB(from)) | squareBB(to);
-        if (pt == Pawn ? (pawnAttacks(us, to) & kingBB) : (attacks(pt, to, occAfter) & kingBB))
-            return true;
-        // Discovered check: the mover leaves a line between one of our sliders and their king.
-        return (discoverers & squareBB(from)) && !aligned(from, to, theirKing);
-    }
+    case MoveType::Normal:
+        return (checks.byType[typeOf(m_board[from])] & squareBB(to)) || discovers;
     case MoveType::Promotion: {
         const Bitboard occAfter = (occ ^ squareBB(from)) | squareBB(to);
-        if (attacks(m.promotion(), to, occAfter) & kingBB) return true;
-        return (discoverers & squareBB(from)) && !aligned(from, to, theirKing);
+        return (attacks(m.promotion(), to, occAfter) & kingBB) || discovers;
     }
     case MoveType::EnPassant: {
         const Square capSq = to - pawnPush(us);

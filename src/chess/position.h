@@ -34,6 +34,16 @@ struct StateInfo {
     std::uint16_t pliesFromNull = 0;
 };
 
+// What tells, for every move of a node, whether it gives check: the squares from which each of
+// the side to move's piece types attacks the enemy king (on today's occupancy: a slider that
+// moves along its own line to the king cannot newly give check there, since it would have been
+// giving it already), and the side to move's pieces that uncover a slider's line when they
+// leave it.
+struct CheckSquares {
+    Bitboard byType[kNumPieceTypes];
+    Bitboard discoverers;
+};
+
 class Position {
   public:
     Position();
@@ -116,10 +126,12 @@ class Position {
     bool isPseudoLegal(Move m) const;
     // Is a pseudo-legal move legal (does not leave the own king attacked)?
     bool isLegal(Move m) const;
-    bool givesCheck(Move m) const { return givesCheck(m, discoveredCheckCandidates()); }
-    // The same with the side to move's discovered-check candidates computed once per node
-    // (the search asks for every move).
-    bool givesCheck(Move m, Bitboard discoverers) const;
+    bool givesCheck(Move m) const { return givesCheck(m, checkSquares()); }
+    // The same with the squares worked out once per node (the search asks for every move).
+    bool givesCheck(Move m, const CheckSquares& checks) const;
+    // Where each of the side to move's piece types would attack the enemy king from, and its
+    // pieces whose leaving a line would uncover a check.
+    CheckSquares checkSquares() const;
     // Our pieces standing between one of our sliders and the enemy king.
     Bitboard discoveredCheckCandidates() const {
         return blockersFor(kingSquare(~m_sideToMove), m_sideToMove) & pieces(m_sideToMove);

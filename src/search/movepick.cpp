@@ -52,12 +52,12 @@ void MovePicker::scoreQuiet(ScoredMove* begin, ScoredMove* end) {
     // A piece attacked by a cheaper one moves away first, and a piece does not step where a
     // cheaper one takes it, unless history says otherwise (search/threats.h): +19.4 +/- 9.2
     // at 20k (3,052 games, network #5); puzzles 2000+ 63.1 % -> 63.5 %.
-    const Bitboard discoverers = m_pos.discoveredCheckCandidates();
+    const CheckSquares checks = m_pos.checkSquares();
     const Threats& threats = *m_tables.threats;
     for (ScoredMove* it = begin; it != end; ++it) {
         const Move m = it->move;
         it->score =
-            quietScore(m) + (m_pos.givesCheck(m, discoverers) ? kQuietCheckBonus : 0) +
+            quietScore(m) + (m_pos.givesCheck(m, checks) ? kQuietCheckBonus : 0) +
             threats.orderingAdjustment(typeOf(m_pos.movedPiece(m)), m.from(), m.to(),
                                        params::threatEscapeBonus, params::threatEnPriseMalus);
     }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "chess/movegen.h"
 #include "chess/rules.h"
@@ -487,7 +488,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
                                 &ss.threats};
     MovePicker picker(m_pos, ttMove, ss.killers[0], ss.killers[1], counter, tables);
 
-    const Bitboard discoverers = m_pos.discoveredCheckCandidates();
+    const CheckSquares checks = m_pos.checkSquares();
     Move quiets[64], captures[32];
     int quietCount = 0, captureCount = 0, moveCount = 0;
     int bestScore = -kScoreInfinite;
@@ -506,7 +507,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         }
         ++moveCount;
         const bool quiet = !m_pos.isNoisy(m);
-        const bool givesCheck = m_pos.givesCheck(m, discoverers);
+        const bool givesCheck = m_pos.givesCheck(m, checks);
         // Killers and the counter move come before the quiet stage: score them here too.
         const int history = quiet ? picker.quietScore(m) : 0;
 
@@ -719,16 +720,18 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     MovePicker picker(m_pos, ttHit ? tt.move : Move::none(), tables);
     Move bestMove;
     int moveCount = 0;
-    const Bitboard discoverers = inCheck ? 0 : m_pos.discoveredCheckCandidates();
+    // Worked out when futility first asks whether a capture gives check.
+    std::optional<CheckSquares> checks;
     for (Move m = picker.next(); m; m = picker.next()) {
         ++moveCount;
         if (!inCheck) {
             // Futility: even winning the piece cannot lift the score to alpha.
             const PieceType captured = m_pos.capturedType(m);
             if (m.type() != MoveType::Promotion &&
-                staticEval + seeValue(captured) + params::qsFutilityMargin <= alpha &&
-                !m_pos.givesCheck(m, discoverers))
-                continue;
+                staticEval + seeValue(captured) + params::qsFutilityMargin <= alpha) {
+                if (!checks) checks = m_pos.checkSquares();
+                if (!m_pos.givesCheck(m, *checks)) continue;
+            }
             // Losing exchanges are not worth resolving.
             if (!m_pos.seeGe(m, params::qsSeeThreshold)) continue;
         }
