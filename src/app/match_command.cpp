@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "app/engine_spec.h"
+#include "app/interrupt.h"
 #include "match/match.h"
 
 namespace axon::app {
@@ -211,12 +212,13 @@ CLI::App* addMatchCommand(CLI::App& app, MatchCommandArgs& args) {
 int runMatchCommand(const MatchCommandArgs& args) {
     MatchOptions options;
     if (!buildOptions(args, options)) return 1;
-    auto summary = match::runMatch(options, std::cout);
+    auto summary = match::runMatch(options, std::cout, &installInterruptFlag());
     if (!summary) {
         std::cerr << "axon match: " << summary.error() << "\n";
         return 1;
     }
-    return 0;
+    // 128 + SIGINT, as a shell reports a process Ctrl-C ended; the results above are whole.
+    return summary->interrupted ? 130 : 0;
 }
 
 } // namespace axon::app

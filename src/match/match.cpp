@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -235,7 +236,9 @@ std::vector<Standing> computeRanking(int engines, const std::vector<PairingResul
     return ranking;
 }
 
-util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& out) {
+util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& out,
+                                    const std::atomic<bool>* interrupt) {
+    const auto interrupted = [interrupt] { return interrupt && interrupt->load(); };
     const int engineCount = int(options.engines.size());
     if (engineCount < 2) return util::makeError("a match needs at least two engines");
     if (options.sprt && engineCount > 2)
@@ -294,6 +297,9 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
 
     std::atomic<int> nextJob{0};
     std::atomic<bool> stop{false};
+    std::atomic<bool> stoppedByInterrupt{false};
+    const int workers = std::max(1, std::min(options.concurrency, jobs));
+    std::atomic<int> workersRunning{workers};
     auto worker = [&] {
         std::vector<std::unique_ptr<Engine>> instances(configs.size());
         auto instance = [&](int e) -> Engine& {
@@ -302,6 +308,12 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
             return *slot;
         };
         while (!stop.load()) {
+            // An interrupt only keeps new pairs from starting: `stop` would end the games in
+            // flight unfinished and lose their pairs from the pentanomial count.
+            if (interrupted()) {
+                if (nextJob.load() < jobs) stoppedByInterrupt = true;
+                break;
+            }
             const int job = nextJob.fetch_add(1);
             if (job >= jobs) break;
             // Round by round, so every pairing advances together and all use the same openings.
@@ -334,11 +346,21 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
             }
             if (complete && state.recordPair(pairing, scores[0], scores[1])) stop = true;
         }
+        workersRunning.fetch_sub(1);
     };
     std::vector<std::thread> threads;
-    const int workers = std::max(1, std::min(options.concurrency, jobs));
     for (int i = 0; i < workers; ++i) threads.emplace_back(worker);
+    // The interrupt is announced at once, though the games in flight may run for minutes.
+    for (bool announced = false; workersRunning.load() > 0;) {
+        if (!announced && interrupted()) {
+            state.note("Interrupted: finishing the game pairs in flight, then the results "
+                       "(interrupt again to quit at once)");
+            announced = true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     for (auto& t : threads) t.join();
+    summary.interrupted = stoppedByInterrupt.load() && !summary.stoppedBySprt;
 
     for (auto& p : summary.pairings) p.elo = estimateElo(p.score);
     summary.score = summary.pairings.front().score;
@@ -355,6 +377,12 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
 }
 
 namespace {
+
+std::string interruptedLine(const MatchSummary& s, const MatchOptions& options) {
+    const int planned = 2 * options.pairs * int(s.pairings.size());
+    return "  Interrupted after " + std::to_string(s.gamesPlayed) + " of " +
+           std::to_string(planned) + " games\n";
+}
 
 std::string formatTournament(const MatchSummary& s, const MatchOptions& options) {
     const std::size_t n = s.names.size();
@@ -395,6 +423,7 @@ std::string formatTournament(const MatchSummary& s, const MatchOptions& options)
           << fixedDecimals(st.elo.error95, 1) << "  Points " << pointsText(st.score) << " ("
           << fixedDecimals(100.0 * st.score.scoreRatio(), 1) << "%)\n";
     }
+    if (s.interrupted) o << "\n" << interruptedLine(s, options);
     return o.str();
 }
 
@@ -417,7 +446,8 @@ std::string tournamentJson(const MatchSummary& s, const MatchOptions& options) {
     o << "  \"engines\": [";
     for (std::size_t i = 0; i < s.names.size(); ++i) o << (i ? ", " : "") << jsonString(s.names[i]);
     o << "],\n  \"time_control\": " << jsonString(describeLimits(options)) << ",\n";
-    o << "  \"games\": " << s.gamesPlayed << ",\n  \"pairings\": [\n";
+    o << "  \"games\": " << s.gamesPlayed
+      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false") << ",\n  \"pairings\": [\n";
     for (std::size_t i = 0; i < s.pairings.size(); ++i) {
         const auto& p = s.pairings[i];
         o << "    {\"first\": " << jsonString(s.names[std::size_t(p.first)])
@@ -472,6 +502,7 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
           << "] " << toString(s.sprt->state) << (s.stoppedBySprt ? " (match stopped early)" : "")
           << "\n";
     }
+    if (s.interrupted) o << interruptedLine(s, options);
     return o.str();
 }
 
@@ -493,7 +524,8 @@ std::string summaryJson(const MatchSummary& s, const MatchOptions& options) {
     o << "  \"nelo\": " << fixedDecimals(s.elo.nElo, 2)
       << ",\n  \"nelo_error95\": " << fixedDecimals(s.elo.nEloError95, 2) << ",\n";
     o << "  \"los\": " << fixedDecimals(s.elo.los, 4)
-      << ",\n  \"draw_ratio\": " << fixedDecimals(sc.drawRatio(), 4);
+      << ",\n  \"draw_ratio\": " << fixedDecimals(sc.drawRatio(), 4)
+      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false");
     if (s.sprt && options.sprt) {
         o << ",\n  \"sprt\": {\"elo_model\": \"normalized\", \"elo0\": " << options.sprt->elo0
           << ", \"elo1\": " << options.sprt->elo1 << ", \"alpha\": " << options.sprt->alpha

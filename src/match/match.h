@@ -4,6 +4,7 @@
 // SPRT stopping rule.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -66,11 +67,16 @@ struct MatchSummary {
     std::optional<SprtResult> sprt;
     int gamesPlayed = 0;
     bool stoppedBySprt = false;
+    // Stopped by the interrupt flag before every game pair had started.
+    bool interrupted = false;
 };
 
 // Runs the match, printing a progress line per game and the summary to `out`. Errors that stop
 // the match before it starts (no book, an engine that does not start) return an error text.
-util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& out);
+// Once `interrupt` is set no new game pair starts; the pairs in flight are played out, so the
+// pentanomial count stays whole, and the summary is printed as usual.
+util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& out,
+                                    const std::atomic<bool>* interrupt = nullptr);
 
 // The pairings a tournament plays, as engine index pairs, in order.
 std::vector<std::pair<int, int>> tournamentPairings(int engines, TournamentKind kind);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `axon match` end to end: axon at depth 1 against axon at depth 7 (the deeper one must score
 # clearly better), the PGN and JSON outputs, misbehaving engines (crash, hang, illegal move)
-# whose games are lost while the match goes on, SPRT early stopping, a clock game, bad usage.
+# whose games are lost while the match goes on, SPRT early stopping, a clock game, bad usage,
+# and an interrupted match that plays out its pairs in flight and still reports.
 # Usage: match_cli.sh AXON SHARED_DATA_DIR
 set -euo pipefail
 axon=$1
@@ -77,4 +78,31 @@ grep -q '^\[TimeControl "1+0.01"\]' "$work/clock.pgn" || fail "clock match: Time
 ! "$axon" match --engine "cmd=$work/no-such-engine" --engine "cmd=$axon" --depth 1 2>/dev/null ||
     fail "a missing engine accepted"
 ! "$axon" match --engine "cmd=$axon" --engine "cmd=$axon" --tc 10+x 2>/dev/null || fail "bad --tc accepted"
+# 6. SIGINT or SIGTERM: no new pair starts, the pairs in flight are played out (the games stay
+# even and the pentanomial count whole), the results are printed and written, exit status 130.
+for signal in INT TERM; do
+    "$axon" match --engine "cmd=$axon" name=a --engine "cmd=$axon" name=b --depth 3 --games 2000 \
+        --concurrency 2 --openings "$book" --json "$work/int.json" >"$work/int.txt" &
+    pid=$!
+    for _ in $(seq 600); do
+        (($(grep -c '^Game ' "$work/int.txt") >= 6)) && break
+        sleep 0.1
+    done
+    kill -"$signal" "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    [[ $rc -eq 130 ]] || { cat "$work/int.txt"; fail "SIG$signal: exit status $rc, not 130"; }
+    grep -q '^Interrupted: finishing the game pairs in flight' "$work/int.txt" ||
+        fail "SIG$signal: the interrupt was not announced"
+    games=$(jsonNumber "$work/int.json" games)
+    ((games >= 6 && games < 2000 && games % 2 == 0)) || fail "SIG$signal: $games games played"
+    grep -q "Interrupted after $games of 2000 games" "$work/int.txt" ||
+        fail "SIG$signal: no results after the interrupt"
+    grep -q '"interrupted": true' "$work/int.json" || fail "SIG$signal: JSON does not say interrupted"
+    pairs=$(sed -n 's/^  "pentanomial": \[\(.*\)\],$/\1/p' "$work/int.json" | tr -d ' ' |
+        awk -F, '{ print $1 + $2 + $3 + $4 + $5 }')
+    [[ $((2 * pairs)) -eq $games ]] || fail "SIG$signal: pentanomial counts $pairs pairs for $games games"
+done
+grep -q '"interrupted": false' "$work/summary.json" || fail "an uninterrupted match says interrupted"
+
 echo "match CLI: all checks passed"
