@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/interrupt.h"
 #include "match/epd_suite.h"
 
 namespace axon::app {
@@ -45,6 +46,7 @@ int runEpdCommand(const EpdCommandArgs& args) {
     options.limit = setup->limit;
     options.concurrency = args.analysis.concurrency;
     options.verbose = args.analysis.verbose;
+    options.interrupt = &installInterruptFlag();
     auto summary =
         match::runSuite(suite, options, match::uciEngineFactory(setup->engine), std::cout);
     if (!summary) return fail(summary.error());
@@ -52,7 +54,7 @@ int runEpdCommand(const EpdCommandArgs& args) {
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::suiteSummaryJson(*summary, suite)))
         return fail("cannot write " + args.analysis.json);
-    return 0;
+    return summary->interrupted ? 130 : 0; // 128 + SIGINT, as for a process Ctrl-C ended
 }
 
 } // namespace axon::app

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "app/interrupt.h"
 #include "match/puzzles.h"
 
 namespace axon::app {
@@ -67,6 +68,7 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     options.concurrency = args.analysis.concurrency;
     options.verbose = args.analysis.verbose;
     options.topThemes = args.topThemes;
+    options.interrupt = &installInterruptFlag();
     auto summary =
         match::runPuzzles(set, options, match::uciEngineFactory(setup->engine), std::cout);
     if (!summary) return fail(summary.error());
@@ -75,7 +77,7 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::puzzleSummaryJson(*summary, set.puzzles)))
         return fail("cannot write " + args.analysis.json);
-    return 0;
+    return summary->interrupted ? 130 : 0; // 128 + SIGINT, as for a process Ctrl-C ended
 }
 
 } // namespace axon::app

@@ -38,7 +38,8 @@ EngineFactory uciEngineFactory(EngineConfig config) {
 util::Result<std::string> runOnEnginePool(const EngineFactory& makeEngine, int concurrency,
                                           std::size_t count,
                                           const std::function<void(Engine&, std::size_t)>& task,
-                                          const std::function<void(std::size_t)>& done) {
+                                          const std::function<void(std::size_t)>& done,
+                                          const std::atomic<bool>* interrupt) {
     const std::size_t workers = std::max<std::size_t>(
         1, std::min<std::size_t>(std::size_t(std::max(concurrency, 1)), count));
     std::vector<std::unique_ptr<Engine>> engines;
@@ -53,7 +54,7 @@ util::Result<std::string> runOnEnginePool(const EngineFactory& makeEngine, int c
     std::vector<char> finished(count, 0);
     std::size_t reported = 0;
     auto work = [&](Engine& engine) {
-        while (true) {
+        while (!(interrupt && interrupt->load())) {
             const std::size_t i = next.fetch_add(1);
             if (i >= count) return;
             task(engine, i);

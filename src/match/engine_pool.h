@@ -3,6 +3,7 @@
 // single analysis, and the worker threads (one engine each) that share out the positions.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -38,10 +39,12 @@ EngineFactory uciEngineFactory(EngineConfig config);
 // by its own thread. `done(i)` is called under a lock in index order, as soon as tasks 0..i have
 // all finished, so output written there is the same whatever the concurrency. Every engine is
 // started before the first task; the result is the first engine's name, or the error of an
-// engine that did not start.
+// engine that did not start. Once `interrupt` is set no new task starts; the tasks in flight
+// finish, so `done` has been called for a prefix 0..k-1 of the tasks when this returns.
 util::Result<std::string> runOnEnginePool(const EngineFactory& makeEngine, int concurrency,
                                           std::size_t count,
                                           const std::function<void(Engine&, std::size_t)>& task,
-                                          const std::function<void(std::size_t)>& done);
+                                          const std::function<void(std::size_t)>& done,
+                                          const std::atomic<bool>* interrupt = nullptr);
 
 } // namespace axon::match

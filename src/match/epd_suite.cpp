@@ -217,7 +217,9 @@ util::Result<SuiteSummary> runSuite(const Suite& suite, const SuiteRunOptions& o
         r.score = scorePosition(p, *move);
     };
     std::map<std::string, std::size_t> themeIndex;
+    std::size_t finished = 0;
     auto tally = [&](std::size_t i) {
+        finished = i + 1;
         const SuitePosition& p = suite.positions[i];
         PositionResult& r = summary.results[i];
         // A failed analysis still counts the position's possible points.
@@ -233,9 +235,13 @@ util::Result<SuiteSummary> runSuite(const Suite& suite, const SuiteRunOptions& o
         addTo(summary.total, r.score);
         if (options.verbose) out << formatPositionLine(p, r) << std::endl;
     };
-    auto name =
-        runOnEnginePool(makeEngine, options.concurrency, suite.positions.size(), analyse, tally);
+    auto name = runOnEnginePool(makeEngine, options.concurrency, suite.positions.size(), analyse,
+                                tally, options.interrupt);
     if (!name) return util::makeError(name.error());
+    summary.planned = summary.positions;
+    summary.interrupted = finished < suite.positions.size();
+    summary.positions = int(finished);
+    summary.results.resize(finished);
     summary.engineName = *name;
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -268,6 +274,8 @@ std::string formatSuiteSummary(const SuiteSummary& s) {
         o << "  Points: " << s.total.points << "/" << s.total.maxPoints << " ("
           << percent(s.total.points, s.total.maxPoints) << ")";
     o << "\n";
+    if (s.interrupted)
+        o << "Interrupted after " << s.positions << " of " << s.planned << " positions\n";
     std::size_t width = 5;
     for (const auto& t : s.themes) width = std::max(width, t.theme.size());
     o << "Themes:\n";
@@ -297,6 +305,7 @@ std::string suiteSummaryJson(const SuiteSummary& s, const Suite& suite) {
       << ",\n  \"limit\": " << jsonString(s.limit) << ",\n  \"positions\": " << s.positions
       << ",\n  \"skipped_lines\": " << s.skipped << ",\n  \"engine_errors\": " << s.engineErrors
       << ",\n  \"seconds\": " << fixedDecimals(s.seconds, 2)
+      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false")
       << ",\n  \"solved\": " << s.total.solved << ",\n  \"points\": " << s.total.points
       << ",\n  \"max_points\": " << s.total.maxPoints << ",\n  \"themes\": [";
     for (std::size_t i = 0; i < s.themes.size(); ++i)

@@ -4,6 +4,7 @@
 // themes taken from ids, and a run of a suite over an engine pool with its summary.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -87,14 +88,19 @@ struct SuiteSummary {
     int engineErrors = 0;
     ThemeTally total;
     std::vector<ThemeTally> themes;      // in order of first appearance
-    std::vector<PositionResult> results; // one per suite position, in file order
+    std::vector<PositionResult> results; // one per position analysed, in file order
     double seconds = 0;
+    // Stopped by SuiteRunOptions::interrupt: `positions` of `planned` were analysed.
+    bool interrupted = false;
+    int planned = 0;
 };
 
 struct SuiteRunOptions {
     AnalysisLimit limit;
     int concurrency = 1;
     bool verbose = false; // a line per position
+    // When set, no new position starts; the summary covers the positions finished before it.
+    const std::atomic<bool>* interrupt = nullptr;
 };
 
 // Analyses every position (a new game each) and tallies the results; per-position lines go to

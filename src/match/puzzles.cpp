@@ -279,12 +279,18 @@ util::Result<PuzzleSummary> runPuzzles(const PuzzleSet& set, const PuzzleRunOpti
     auto solve = [&](Engine& engine, std::size_t i) {
         attempts[i] = solvePuzzle(engine, set.puzzles[i], options.limit);
     };
+    std::size_t finished = 0;
     auto report = [&](std::size_t i) {
+        finished = i + 1;
         if (options.verbose) out << formatPuzzleLine(set.puzzles[i], attempts[i]) << std::endl;
     };
-    auto name = runOnEnginePool(makeEngine, options.concurrency, set.puzzles.size(), solve, report);
+    auto name = runOnEnginePool(makeEngine, options.concurrency, set.puzzles.size(), solve, report,
+                                options.interrupt);
     if (!name) return util::makeError(name.error());
+    attempts.resize(finished);
     PuzzleSummary summary = summarisePuzzles(set.puzzles, attempts);
+    summary.planned = int(set.puzzles.size());
+    summary.interrupted = finished < set.puzzles.size();
     summary.engineName = *name;
     summary.limit = options.limit.describe();
     summary.malformed = int(set.malformed.size());
@@ -317,6 +323,8 @@ std::string formatPuzzleSummary(const PuzzleSummary& s, std::size_t topThemes) {
       << percent(s.total.solved, s.total.puzzles)
       << ")  first move agreement: " << s.firstMoveAgreements << "/" << s.total.puzzles << " ("
       << percent(s.firstMoveAgreements, s.total.puzzles) << ")\n";
+    if (s.interrupted)
+        o << "Interrupted after " << s.total.puzzles << " of " << s.planned << " puzzles\n";
     std::size_t width = 10;
     for (std::size_t i = 0; i < s.themes.size() && i < topThemes; ++i)
         width = std::max(width, s.themes[i].label.size());
@@ -347,6 +355,7 @@ std::string puzzleSummaryJson(const PuzzleSummary& s, const std::vector<Puzzle>&
       << ",\n  \"malformed_lines\": " << s.malformed << ",\n  \"filtered_out\": " << s.filteredOut
       << ",\n  \"engine_errors\": " << s.engineErrors
       << ",\n  \"seconds\": " << fixedDecimals(s.seconds, 2)
+      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false")
       << ",\n  \"rating_bands\": " << list(s.ratingBands)
       << ",\n  \"mates\": " << list(s.mateThemes) << ",\n  \"themes\": " << list(s.themes)
       << ",\n  \"results\": [";

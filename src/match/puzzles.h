@@ -4,6 +4,7 @@
 // the report over many puzzles: by rating band, by theme, mate-in-N, first-move agreement.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -83,8 +84,12 @@ struct PuzzleSummary {
     std::vector<PuzzleTally> ratingBands; // <1000, 1000-1499, 1500-1999, 2000-2499, >=2500
     std::vector<PuzzleTally> mateThemes;  // mateIn1 .. mateIn5
     std::vector<PuzzleTally> themes;      // every theme, most frequent first, then by name
-    std::vector<PuzzleAttempt> attempts;  // one per puzzle, in file order
+    std::vector<PuzzleAttempt> attempts;  // one per puzzle solved, in file order
     double seconds = 0;
+    // Stopped by PuzzleRunOptions::interrupt: the tallies cover the first `attempts.size()` of
+    // `planned` puzzles.
+    bool interrupted = false;
+    int planned = 0;
 };
 
 // The rating band label of a rating: "<1000", "1000-1499", ..., ">=2500".
@@ -99,6 +104,8 @@ struct PuzzleRunOptions {
     int concurrency = 1;
     bool verbose = false;
     std::size_t topThemes = 20; // themes listed in the text summary
+    // When set, no new puzzle starts; the summary covers the puzzles finished before it.
+    const std::atomic<bool>* interrupt = nullptr;
 };
 
 // Solves every puzzle over an engine pool; verbose lines go to `out` in file order. Fails only

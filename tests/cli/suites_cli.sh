@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `axon epd` and `axon puzzles` end to end, with Axon itself as the engine at a small node count:
 # easy WAC positions and an STS-style point-scored file, the summary formats, output that is the
-# same at any concurrency, Lichess puzzles with a malformed line among them, and bad usage.
+# same at any concurrency, Lichess puzzles with a malformed line among them, a run stopped by
+# SIGINT (the summary of the puzzles finished, exit status 130), and bad usage.
 # Usage: suites_cli.sh AXON SHARED_DATA_DIR
 set -euo pipefail
 axon=$1
@@ -67,6 +68,20 @@ grep -q '"first_move_agreements": ' "$work/p.json" || fail "JSON first move agre
 "$axon" puzzles "$work/p.csv" --nodes 2000 --themes mateIn1 --max-rating 1000 >"$work/m1.txt" 2>/dev/null ||
     fail "filtered puzzles exited with $?"
 grep -Eq '^Puzzles: [0-9]+  malformed lines: 1  filtered out: [1-9]' "$work/m1.txt" || fail "filters"
+
+# 3b. SIGINT: no new puzzle starts, the ones in flight finish, the summary covers those done.
+"$axon" puzzles "$csv" --nodes 200000 --concurrency 2 --json "$work/int.json" >"$work/int.txt" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+[[ $rc -eq 130 ]] || { cat "$work/int.txt"; fail "interrupted puzzles: exit status $rc, not 130"; }
+done=$(sed -n 's/^Interrupted after \([0-9]*\) of [0-9]* puzzles$/\1/p' "$work/int.txt")
+[[ -n $done ]] || { cat "$work/int.txt"; fail "interrupted puzzles: no 'Interrupted after' line"; }
+grep -q "^Solved: [0-9]*/$done (" "$work/int.txt" || fail "interrupted puzzles: Solved line"
+grep -q '"interrupted": true' "$work/int.json" || fail "interrupted puzzles: JSON"
+[[ $(grep -c '"engine_moves": ' "$work/int.json") -eq $done ]] || fail "interrupted puzzles: JSON results"
 
 # 4. Bad usage: a clear message and a non-zero exit.
 expectError() { # expectError MESSAGE-PATTERN ARGS...

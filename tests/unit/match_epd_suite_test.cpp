@@ -3,6 +3,7 @@
 // points rules, and ordered, concurrency-independent runs over a fake engine pool.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <sstream>
 
@@ -198,6 +199,53 @@ TEST(MatchEpdSuite, EngineFailuresCountAsUnsolved) {
     EXPECT_EQ(summary->total.solved, 0);
     EXPECT_EQ(summary->total.maxPoints, 10);
     EXPECT_NE(summary->results[1].error.find("illegal move 'a2a9'"), std::string::npos);
+}
+
+// Ctrl-C: the position in flight is finished, no new one starts, the summary covers those done.
+TEST(MatchEpdSuite, InterruptStopsAfterThePositionsInFlight) {
+    std::istringstream in(kSuite);
+    const match::Suite suite = match::readSuite(in);
+    for (int concurrency : {1, 2}) {
+        std::atomic<bool> interrupt{false};
+        std::atomic<int> searches{0};
+        match::SuiteRunOptions options;
+        options.limit.nodes = 1000;
+        options.concurrency = concurrency;
+        options.interrupt = &interrupt;
+        std::ostringstream out;
+        auto factory = [&] {
+            return std::make_unique<test::FakeEngine>([&](const match::SearchRequest& r) {
+                if (++searches == 1) interrupt = true; // during the first search
+                return suiteAnswer(r);
+            });
+        };
+        auto summary = match::runSuite(suite, options, factory, out);
+        ASSERT_TRUE(summary.ok()) << summary.error();
+        EXPECT_TRUE(summary->interrupted);
+        EXPECT_EQ(summary->planned, 3);
+        // One position per engine at most: those already started when the flag was set.
+        EXPECT_GE(summary->positions, 1);
+        EXPECT_LE(summary->positions, concurrency);
+        EXPECT_EQ(summary->total.positions, summary->positions);
+        EXPECT_EQ(int(summary->results.size()), summary->positions);
+        EXPECT_TRUE(summary->results[0].score.solved); // WAC.001, analysed in full
+        const std::string text = match::formatSuiteSummary(*summary);
+        EXPECT_NE(text.find("Interrupted after " + std::to_string(summary->positions) +
+                            " of 3 positions"),
+                  std::string::npos)
+            << text;
+        EXPECT_NE(match::suiteSummaryJson(*summary, suite).find("\"interrupted\": true"),
+                  std::string::npos);
+    }
+    // Not interrupted: no such line.
+    match::SuiteRunOptions options;
+    options.limit.nodes = 1000;
+    std::ostringstream out;
+    auto summary = match::runSuite(
+        suite, options, [] { return std::make_unique<test::FakeEngine>(suiteAnswer); }, out);
+    ASSERT_TRUE(summary.ok());
+    EXPECT_FALSE(summary->interrupted);
+    EXPECT_EQ(match::formatSuiteSummary(*summary).find("Interrupted"), std::string::npos);
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // wrong moves, crashes) and the report's breakdowns.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -197,6 +198,46 @@ TEST(MatchPuzzles, RatingBands) {
     EXPECT_EQ(match::ratingBand(2499), "2000-2499");
     EXPECT_EQ(match::ratingBand(2500), ">=2500");
     EXPECT_EQ(match::ratingBand(3300), ">=2500");
+}
+
+// Ctrl-C: the puzzles in flight are finished, no new one starts, the summary covers those done.
+TEST(MatchPuzzles, InterruptStopsAfterThePuzzlesInFlight) {
+    std::string csv = std::string(kHeader) + "\n";
+    for (int i = 0; i < 6; ++i) csv += std::string(kTwoMates) + "\n";
+    std::istringstream in(csv);
+    const auto set = match::readPuzzles(in, {});
+    ASSERT_EQ(set.puzzles.size(), 6u);
+    for (int concurrency : {1, 2}) {
+        std::atomic<bool> interrupt{false};
+        std::atomic<int> searches{0};
+        auto factory = [&] {
+            return std::make_unique<test::FakeEngine>([&](const match::SearchRequest&) {
+                if (++searches == 2) interrupt = true; // during the second puzzle's search
+                return std::string("a1a8");
+            });
+        };
+        match::PuzzleRunOptions options;
+        options.limit.nodes = 100;
+        options.concurrency = concurrency;
+        options.interrupt = &interrupt;
+        std::ostringstream out;
+        auto summary = match::runPuzzles(set, options, factory, out);
+        ASSERT_TRUE(summary.ok()) << summary.error();
+        EXPECT_TRUE(summary->interrupted);
+        EXPECT_EQ(summary->planned, 6);
+        // The second puzzle and any started beside it are finished; none after.
+        EXPECT_GE(summary->total.puzzles, 2);
+        EXPECT_LE(summary->total.puzzles, 1 + concurrency);
+        EXPECT_EQ(summary->total.solved, summary->total.puzzles);
+        EXPECT_EQ(int(summary->attempts.size()), summary->total.puzzles);
+        const std::string text = match::formatPuzzleSummary(*summary, 5);
+        EXPECT_NE(text.find("Interrupted after " + std::to_string(summary->total.puzzles) +
+                            " of 6 puzzles"),
+                  std::string::npos)
+            << text;
+        EXPECT_NE(match::puzzleSummaryJson(*summary, set.puzzles).find("\"interrupted\": true"),
+                  std::string::npos);
+    }
 }
 
 TEST(MatchPuzzles, RunAndReport) {
