@@ -449,29 +449,30 @@ CheckSquares Position::checkSquares() const {
     const Color us = m_sideToMove, them = ~us;
     const Square theirKing = kingSquare(them);
     const Bitboard occ = pieces();
-    CheckSquares checks;
-    checks.byType[Pawn] = pawnAttacks(them, theirKing);
-    checks.byType[Knight] = knightAttacks(theirKing);
-    checks.byType[Bishop] = bishopAttacks(theirKing, occ);
-    checks.byType[Rook] = rookAttacks(theirKing, occ);
-    checks.byType[Queen] = checks.byType[Bishop] | checks.byType[Rook];
-    checks.byType[King] = 0;
+    CheckSquares checks{};
+    const Bitboard diagonal = bishopAttacks(theirKing, occ);
+    const Bitboard orthogonal = rookAttacks(theirKing, occ);
+    checks.byPiece[makePiece(us, Pawn)] = pawnAttacks(them, theirKing);
+    checks.byPiece[makePiece(us, Knight)] = knightAttacks(theirKing);
+    checks.byPiece[makePiece(us, Bishop)] = diagonal;
+    checks.byPiece[makePiece(us, Rook)] = orthogonal;
+    checks.byPiece[makePiece(us, Queen)] = diagonal | orthogonal;
     checks.discoverers = discoveredCheckCandidates();
+    checks.theirKing = theirKing;
     return checks;
 }
 
-bool Position::givesCheck(Move m, const CheckSquares& checks) const {
-    const Color us = m_sideToMove, them = ~us;
+bool Position::givesCheckSpecial(Move m, const CheckSquares& checks) const {
+    const Color us = m_sideToMove;
     const Square from = m.from(), to = m.to();
-    const Square theirKing = kingSquare(them);
+    const Square theirKing = checks.theirKing;
     const Bitboard kingBB = squareBB(theirKing);
     const Bitboard occ = pieces();
     // Discovered check: the mover leaves a line between one of our sliders and their king.
     const bool discovers = (checks.discoverers & squareBB(from)) && !aligned(from, to, theirKing);
 
     switch (m.type()) {
-    case MoveType::Normal:
-        return (checks.byType[typeOf(m_board[from])] & squareBB(to)) || discovers;
+    case MoveType::Normal: return givesCheck(m, checks);
     case MoveType::Promotion: {
         const Bitboard occAfter = (occ ^ squareBB(from)) | squareBB(to);
         return (attacks(m.promotion(), to, occAfter) & kingBB) || discovers;

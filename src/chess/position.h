@@ -35,13 +35,15 @@ struct StateInfo {
 };
 
 // What tells, for every move of a node, whether it gives check: the squares from which each of
-// the side to move's piece types attacks the enemy king (on today's occupancy: a slider that
-// moves along its own line to the king cannot newly give check there, since it would have been
-// giving it already), and the side to move's pieces that uncover a slider's line when they
-// leave it.
+// the side to move's pieces attacks the enemy king (on today's occupancy: a slider that moves
+// along its own line to the king cannot newly give check there, since it would have been giving
+// it already), and the side to move's pieces that uncover a slider's line when they leave it.
+// Indexed by Piece rather than PieceType so a normal move needs no type lookup: the other side's
+// pieces and NoPiece hold no squares.
 struct CheckSquares {
-    Bitboard byType[kNumPieceTypes];
+    Bitboard byPiece[kNumPieces + 1];
     Bitboard discoverers;
+    Square theirKing;
 };
 
 class Position {
@@ -127,8 +129,14 @@ class Position {
     // Is a pseudo-legal move legal (does not leave the own king attacked)?
     bool isLegal(Move m) const;
     bool givesCheck(Move m) const { return givesCheck(m, checkSquares()); }
-    // The same with the squares worked out once per node (the search asks for every move).
-    bool givesCheck(Move m, const CheckSquares& checks) const;
+    // The same with the squares worked out once per node (the search asks for every move, the
+    // move picker for every quiet). Normal moves, nearly all, are answered inline.
+    bool givesCheck(Move m, const CheckSquares& checks) const {
+        if (m.type() != MoveType::Normal) return givesCheckSpecial(m, checks);
+        const Square from = m.from(), to = m.to();
+        return (checks.byPiece[m_board[from]] & squareBB(to)) ||
+               ((checks.discoverers & squareBB(from)) && !aligned(from, to, checks.theirKing));
+    }
     // Where each of the side to move's piece types would attack the enemy king from, and its
     // pieces whose leaving a line would uncover a check.
     CheckSquares checkSquares() const;
@@ -188,6 +196,9 @@ class Position {
     bool isConsistent() const;
 
   private:
+    // givesCheck for promotions, en passant and castling.
+    bool givesCheckSpecial(Move m, const CheckSquares& checks) const;
+
     // XOR of the piece-square keys of the pieces on `squares`.
     Key computeKeyOf(Bitboard squares) const;
     StateInfo& st() { return m_states.back(); }
