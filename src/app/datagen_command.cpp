@@ -111,7 +111,7 @@ int runDatagenCommand(const DatagenCommandArgs& args) {
     if (s.interrupted) {
         std::fprintf(stderr, "axon datagen: interrupted; unfinished chunks were abandoned, "
                              "rerun the same command to resume\n");
-        return 130;
+        return kInterruptedExitStatus;
     }
     return 0;
 }

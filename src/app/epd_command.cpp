@@ -54,7 +54,7 @@ int runEpdCommand(const EpdCommandArgs& args) {
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::suiteSummaryJson(*summary, suite)))
         return fail("cannot write " + args.analysis.json);
-    return summary->interrupted ? 130 : 0; // 128 + SIGINT, as for a process Ctrl-C ended
+    return summary->interrupted ? kInterruptedExitStatus : 0;
 }
 
 } // namespace axon::app

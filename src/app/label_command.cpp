@@ -118,7 +118,7 @@ int runLabelCommand(const LabelCommandArgs& args) {
                      "axon label: interrupted; finished blocks are kept in %s.parts, "
                      "rerun the same command to resume\n",
                      args.output.c_str());
-        return 130;
+        return kInterruptedExitStatus;
     }
     std::printf("output         %s %" PRIu64 " %s\n", args.output.c_str(), s.output,
                 data::isGameFile(args.output) ? "plies (game file)" : "records");

@@ -217,8 +217,7 @@ int runMatchCommand(const MatchCommandArgs& args) {
         std::cerr << "axon match: " << summary.error() << "\n";
         return 1;
     }
-    // 128 + SIGINT, as a shell reports a process Ctrl-C ended; the results above are whole.
-    return summary->interrupted ? 130 : 0;
+    return summary->interrupted ? kInterruptedExitStatus : 0; // the results above are whole
 }
 
 } // namespace axon::app

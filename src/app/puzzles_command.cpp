@@ -77,7 +77,7 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::puzzleSummaryJson(*summary, set.puzzles)))
         return fail("cannot write " + args.analysis.json);
-    return summary->interrupted ? 130 : 0; // 128 + SIGINT, as for a process Ctrl-C ended
+    return summary->interrupted ? kInterruptedExitStatus : 0;
 }
 
 } // namespace axon::app

@@ -137,8 +137,8 @@ class Position {
         return (checks.byPiece[m_board[from]] & squareBB(to)) ||
                ((checks.discoverers & squareBB(from)) && !aligned(from, to, checks.theirKing));
     }
-    // Where each of the side to move's piece types would attack the enemy king from, and its
-    // pieces whose leaving a line would uncover a check.
+    // Where each of the side to move's pieces would attack the enemy king from, and its pieces
+    // whose leaving a line would uncover a check.
     CheckSquares checkSquares() const;
     // Our pieces standing between one of our sliders and the enemy king.
     Bitboard discoveredCheckCandidates() const {

@@ -70,9 +70,15 @@ grep -q '"first_move_agreements": ' "$work/p.json" || fail "JSON first move agre
 grep -Eq '^Puzzles: [0-9]+  malformed lines: 1  filtered out: [1-9]' "$work/m1.txt" || fail "filters"
 
 # 3b. SIGINT: no new puzzle starts, the ones in flight finish, the summary covers those done.
-"$axon" puzzles "$csv" --nodes 200000 --concurrency 2 --json "$work/int.json" >"$work/int.txt" &
+# (Verbose, so the signal waits for the first solved puzzle: by then the handler is installed, and
+# a background job of a script starts with SIGINT ignored, so an early signal would be lost.)
+"$axon" puzzles "$csv" --nodes 200000 --concurrency 2 --verbose --json "$work/int.json" \
+    >"$work/int.txt" &
 pid=$!
-sleep 2
+for _ in $(seq 600); do
+    grep -Eq ' (ok|FAIL)' "$work/int.txt" && break
+    sleep 0.1
+done
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
