@@ -209,9 +209,12 @@ void Worker::iterativeDeepening() {
         if (!m_shared.pondering.load() && m_shared.time.softExpired(stability, scoreDrop)) break;
     }
 
-    m_result.bestMove = m_rootMoves[0].move;
-    m_result.ponderMove = m_rootMoves[0].pv.size() > 1 ? m_rootMoves[0].pv[1] : Move::none();
-    m_result.score = m_rootMoves[0].score;
+    const RootMove& best = m_rootMoves[0];
+    m_result.bestMove = best.move;
+    m_result.ponderMove = best.pv.size() > 1 ? best.pv[1] : Move::none();
+    // A stop inside the first root move of an iteration leaves every score of that iteration
+    // unset: the best move is still the last completed iteration's, and so is its score.
+    m_result.score = best.score != -kScoreInfinite ? best.score : best.previousScore;
     m_result.depth = m_completedDepth;
 }
 

@@ -99,6 +99,29 @@ TEST(Search, FixedNodeSearchIsReproducible) {
     }
 }
 
+// A node limit that runs out in the first root move of an iteration leaves that iteration with no
+// score at all. The result keeps the last completed iteration's move and score: genfens filters
+// positions by it and Lazy SMP compares it with the helpers' (it used to be -infinity).
+TEST(Search, AStopInTheFirstRootMoveKeepsTheCompletedIterationsScore) {
+    for (const std::string& fenText : {std::string(Position::kStartFen),
+                                       engine::benchPositions()[5], engine::benchPositions()[30]}) {
+        SearchLimits toDepth;
+        toDepth.depth = 8;
+        Searcher a;
+        const auto completed = searchPosition(fenText, toDepth, a);
+        ASSERT_EQ(completed.depth, 8) << fenText;
+        // One node more: the ninth iteration's root node, then the stop at its first move.
+        SearchLimits justAfter;
+        justAfter.nodes = completed.nodes + 1;
+        Searcher b;
+        const auto stopped = searchPosition(fenText, justAfter, b);
+        EXPECT_EQ(stopped.nodes, completed.nodes + 1) << fenText;
+        EXPECT_EQ(stopped.depth, 8) << fenText;
+        EXPECT_EQ(stopped.bestMove, completed.bestMove) << fenText;
+        EXPECT_EQ(stopped.score, completed.score) << fenText;
+    }
+}
+
 TEST(Search, MultiPvLinesOfEveryDepthAreSortedWithDistinctFirstMoves) {
     for (const std::string& fenText : {std::string(Position::kStartFen),
                                        engine::benchPositions()[3], engine::benchPositions()[12]}) {
