@@ -15,8 +15,8 @@
     X(rfpMargin, 71, 30, 200)            /* reverse futility, per depth, step 6 */                 \
     X(nullMoveMarginBase, 0, -100, 400)  /* null move: static eval over beta by this... */         \
     X(nullMoveMarginSlope, 0, 0, 50)     /* ...less this per depth */                              \
-    X(nullMoveBase, 300, 150, 500)       /* null-move reduction, hundredths of a ply */            \
-    X(nullMoveDepthGain, 25, 0, 60)      /* ...plus this many hundredths per depth */              \
+    X(nullMoveBase, 400, 150, 500)       /* null-move reduction, hundredths of a ply */            \
+    X(nullMoveDepthGain, 33, 0, 60)      /* ...plus this many hundredths per depth */              \
     X(nullMoveEvalDivisor, 199, 80, 500) /* extra null-move reduction per this much over beta */   \
     X(futilityBase, 93, 0, 300)          /* quiet futility at depth 0, step 11 */                  \
     X(futilityMargin, 99, 30, 250)       /* quiet futility, per depth */                           \
@@ -39,7 +39,7 @@
     X(razorMaxDepth, 3, 1, 6)                                                                      \
     X(rfpMaxDepth, 8, 4, 12)                                                                       \
     X(nullMoveMinDepth, 3, 1, 6)                                                                   \
-    X(nullMoveEvalMaxR, 3, 1, 6)      /* at most this much extra reduction from the eval */        \
+    X(nullMoveEvalMaxR, 6, 1, 9)      /* at most this much extra reduction from the eval */        \
     X(nullMoveVerifyDepth, 12, 6, 20) /* verify null-move cutoffs from this depth */               \
     X(iirMinDepth, 4, 2, 8)           /* internal iterative reduction without a hash move */       \
     X(probCutMinDepth, 5, 3, 8)                                                                    \
