@@ -24,7 +24,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from uci_driver import UciDriver  # noqa: E402
+from uci_driver import UciDriver, last_exact_iteration  # noqa: E402
 
 
 def results_by_id(path):
@@ -37,18 +37,16 @@ def search(engine, position, nodes, searchmoves=""):
     engine.send("ucinewgame")
     engine.send(position)
     engine.send(f"go nodes {nodes}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
-    score, depth = None, None
-    for line in engine.read_until("bestmove"):
-        words = line.split()
-        if words[:2] == ["info", "depth"] and "score" in words and \
-                "lowerbound" not in words and "upperbound" not in words:
-            i = words.index("score")
-            value = int(words[i + 2])
-            score = value if words[i + 1] == "cp" else (30000 if value > 0 else -30000)
-            depth = int(words[2])
-        if words and words[0] == "bestmove":
-            return words[1], score, depth
-    sys.exit("puzzle-probe: no bestmove")
+    lines = engine.read_until("bestmove")
+    parts = lines[-1].split()
+    best = parts[1] if len(parts) > 1 else "(none)"
+    words = last_exact_iteration(lines)
+    if words is None:
+        return best, None, None
+    i = words.index("score")
+    value = int(words[i + 2])
+    score = value if words[i + 1] == "cp" else (30000 if value > 0 else -30000)
+    return best, score, int(words[2])
 
 
 def main():

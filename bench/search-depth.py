@@ -18,7 +18,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from uci_driver import UciDriver  # noqa: E402
+from uci_driver import UciDriver, last_exact_iteration  # noqa: E402
 
 
 def depths(engine_path, rows, nodes):
@@ -31,15 +31,10 @@ def depths(engine_path, rows, nodes):
         engine.send("ucinewgame")
         engine.send(f"position fen {row['FEN']} moves {first}")
         engine.send(f"go nodes {nodes}")
-        last = None
-        for line in engine.read_until("bestmove"):
-            words = line.split()
-            if line.startswith("info depth") and "pv" in words and "seldepth" in words and \
-                    "lowerbound" not in words and "upperbound" not in words:
-                last = (int(words[2]), int(words[words.index("seldepth") + 1]))
-        if last is None:
+        words = last_exact_iteration(engine.read_until("bestmove"))
+        if words is None or "seldepth" not in words:
             sys.exit(f"search-depth: {engine_path}: no completed iteration for {row['FEN']}")
-        results.append(last)
+        results.append((int(words[2]), int(words[words.index("seldepth") + 1])))
     engine.quit()
     return results
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A minimal UCI driver for the bench scripts: start an engine, send lines, and read until a
 line with a given prefix (uciok, readyok, bestmove), so that each search is answered before the
-next is sent. Used by bench/go-latency.py and bench/search-depth.py."""
+next is sent. Used by bench/go-latency.py, bench/search-depth.py and bench/puzzle-probe.py."""
 import subprocess
 
 
@@ -32,3 +32,15 @@ class UciDriver:
     def quit(self):
         self.send("quit")
         self.proc.wait(timeout=60)
+
+
+def last_exact_iteration(lines):
+    """The words of the last `info depth` line with a score and a PV that is not a bound (the
+    last completed iteration's report), or None."""
+    last = None
+    for line in lines:
+        words = line.split()
+        if words[:2] == ["info", "depth"] and "score" in words and "pv" in words and \
+                "lowerbound" not in words and "upperbound" not in words:
+            last = words
+    return last

@@ -214,7 +214,7 @@ void Worker::iterativeDeepening() {
     m_result.ponderMove = best.pv.size() > 1 ? best.pv[1] : Move::none();
     // A stop inside the first root move of an iteration leaves every score of that iteration
     // unset: the best move is still the last completed iteration's, and so is its score.
-    m_result.score = best.score != -kScoreInfinite ? best.score : best.previousScore;
+    m_result.score = best.latestScore();
     m_result.depth = m_completedDepth;
 }
 
@@ -255,7 +255,7 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.depth = depth;
     info.selDepth = rm.selDepth;
     info.multiPv = pvIndex + 1;
-    info.score = rm.score == -kScoreInfinite ? rm.previousScore : rm.score;
+    info.score = rm.latestScore();
     info.bound = bound;
     info.nodes = m_shared.totalNodes();
     info.timeMs = m_shared.time.elapsedMs();

@@ -101,6 +101,10 @@ struct RootMove {
     int previousScore = -kScoreInfinite;
     int selDepth = 0;
     std::vector<chess::Move> pv;
+
+    // This iteration's score, or the last completed one's while this iteration has none yet
+    // (not searched, or a stop inside its first root move).
+    int latestScore() const { return score != -kScoreInfinite ? score : previousScore; }
 };
 
 class Worker {
