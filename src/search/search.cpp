@@ -70,6 +70,14 @@ std::uint64_t SharedSearchState::totalNodes() const {
     return total;
 }
 
+int SharedSearchState::hashfullForReport(std::int64_t elapsedMs) {
+    if (hashfullSampledMs < 0 || elapsedMs - hashfullSampledMs >= kHashfullSampleMs) {
+        hashfullSample = tt->hashfull();
+        hashfullSampledMs = elapsedMs;
+    }
+    return hashfullSample;
+}
+
 Worker::Worker(int id, SharedSearchState& shared)
     : m_id(id), m_shared(shared), m_butterfly(std::make_unique<ButterflyHistory>()),
       m_captureHistory(std::make_unique<CaptureHistory>()),
@@ -147,7 +155,7 @@ void Worker::reportProgress() {
     progress.selDepth = m_selDepth;
     progress.nodes = m_shared.totalNodes();
     progress.timeMs = elapsed;
-    progress.hashfull = m_shared.tt->hashfull();
+    progress.hashfull = m_shared.hashfullForReport(elapsed);
     progress.currMove = m_rootMove;
     progress.currMoveNumber = m_rootMoveNumber;
     m_shared.callbacks.onProgress(progress);
@@ -259,7 +267,7 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.bound = bound;
     info.nodes = m_shared.totalNodes();
     info.timeMs = m_shared.time.elapsedMs();
-    info.hashfull = m_shared.tt->hashfull();
+    info.hashfull = m_shared.hashfullForReport(info.timeMs);
     info.wdl = wdlFromScore(info.score, m_rootMaterial);
     info.pv = rm.pv;
     m_shared.callbacks.onInfo(info);

@@ -90,9 +90,17 @@ struct SharedSearchState {
     SearchCallbacks callbacks;
     // When the main thread reports progress next (elapsed ms; callbacks.onProgress).
     std::int64_t nextProgressMs = 0;
+    // The hash table's fill as reports give it: TranspositionTable::hashfull scans 1,000 entries,
+    // and a short search reports every iteration (the scans were 2.4 % of datagen's time), so a
+    // sample is reused for kHashfullSampleMs. -1: none taken in this search yet.
+    static constexpr std::int64_t kHashfullSampleMs = 50;
+    std::int64_t hashfullSampledMs = -1;
+    int hashfullSample = 0;
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
 
     std::uint64_t totalNodes() const;
+    // The fill for a report at `elapsedMs` into the search (main thread only).
+    int hashfullForReport(std::int64_t elapsedMs);
 };
 
 struct RootMove {
