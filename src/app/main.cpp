@@ -14,6 +14,7 @@
 #include "app/match_command.h"
 #include "app/net_command.h"
 #include "app/perft_command.h"
+#include "app/pool_command.h"
 #include "app/puzzles_command.h"
 #include "app/serve_command.h"
 #include "app/train_command.h"
@@ -64,6 +65,8 @@ int main(int argc, char** argv) {
 
     axon::app::MatchCommandArgs matchArgs;
     auto* matchCmd = axon::app::addMatchCommand(app, matchArgs);
+    axon::app::PoolCommandArgs poolArgs;
+    auto* poolCmd = axon::app::addPoolCommand(app, poolArgs);
 
     axon::app::EpdCommandArgs epdArgs;
     auto* epdCmd = axon::app::addEpdCommand(app, epdArgs);
@@ -113,6 +116,7 @@ int main(int argc, char** argv) {
     if (trainCmds.synth->parsed()) return axon::app::runTrainSynthCommand(trainSynthArgs);
 
     if (matchCmd->parsed()) return axon::app::runMatchCommand(matchArgs);
+    if (poolCmd->parsed()) return axon::app::runPoolCommand(poolArgs);
     if (epdCmd->parsed()) return axon::app::runEpdCommand(epdArgs);
     if (puzzlesCmd->parsed()) return axon::app::runPuzzlesCommand(puzzlesArgs);
     if (serveCmd->parsed()) return axon::app::runServeCommand(serveArgs);

@@ -111,28 +111,9 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
     options.jsonFile = args.json;
 
     if (!args.sprt.empty()) {
-        match::SprtConfig sprt;
-        const bool ok =
-            parseKeyValues(args.sprt, "--sprt", [&](const std::string& k, const std::string& v) {
-                const auto d = toDouble(v);
-                if (!d) return false;
-                if (k == "elo0")
-                    sprt.elo0 = *d;
-                else if (k == "elo1")
-                    sprt.elo1 = *d;
-                else if (k == "alpha")
-                    sprt.alpha = *d;
-                else if (k == "beta")
-                    sprt.beta = *d;
-                else
-                    return false;
-                return true;
-            });
-        if (!ok) return false;
-        if (!(sprt.alpha > 0 && sprt.alpha < 1 && sprt.beta > 0 && sprt.beta < 1 &&
-              sprt.elo1 > sprt.elo0))
-            return fail("--sprt needs 0 < alpha, beta < 1 and elo0 < elo1");
-        options.sprt = sprt;
+        auto sprt = parseSprtItems(args.sprt);
+        if (!sprt) return fail(sprt.error());
+        options.sprt = *sprt;
     }
     auto& adj = options.game.adjudication;
     if (!parseKeyValues(args.resign, "--resign", [&](const std::string& k, const std::string& v) {
@@ -167,6 +148,29 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
 }
 
 } // namespace
+
+util::Result<match::SprtConfig> parseSprtItems(const std::vector<std::string>& items) {
+    match::SprtConfig sprt;
+    for (const auto& item : items) {
+        const auto kv = splitKeyValue(item);
+        const auto d = kv ? toDouble(kv->second) : std::nullopt;
+        if (!d) return util::makeError("--sprt expects key=number, got '" + item + "'");
+        if (kv->first == "elo0")
+            sprt.elo0 = *d;
+        else if (kv->first == "elo1")
+            sprt.elo1 = *d;
+        else if (kv->first == "alpha")
+            sprt.alpha = *d;
+        else if (kv->first == "beta")
+            sprt.beta = *d;
+        else
+            return util::makeError("--sprt: bad item '" + item + "'");
+    }
+    if (!(sprt.alpha > 0 && sprt.alpha < 1 && sprt.beta > 0 && sprt.beta < 1 &&
+          sprt.elo1 > sprt.elo0))
+        return util::makeError("--sprt needs 0 < alpha, beta < 1 and elo0 < elo1");
+    return sprt;
+}
 
 CLI::App* addMatchCommand(CLI::App& app, MatchCommandArgs& args) {
     auto* cmd =

@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "match/stats.h"
+#include "util/result.h"
+
 namespace CLI {
 class App;
 }
@@ -37,6 +40,9 @@ struct MatchCommandArgs {
 
 // Adds the subcommand to `app`; `args` receives the parsed values.
 CLI::App* addMatchCommand(CLI::App& app, MatchCommandArgs& args);
+
+// The SPRT bounds of --sprt's elo0=E0 elo1=E1 alpha=A beta=B items (`axon match`, `axon pool`).
+util::Result<match::SprtConfig> parseSprtItems(const std::vector<std::string>& items);
 
 // Validates the arguments and runs the match: 0 when it ran, 1 on errors (printed to stderr).
 int runMatchCommand(const MatchCommandArgs& args);

@@ -477,12 +477,10 @@ std::string tournamentJson(const MatchSummary& s, const MatchOptions& options) {
 
 } // namespace
 
-std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
-    if (s.names.size() > 2) return formatTournament(s, options);
-    const MatchScore& sc = s.score;
+std::string formatScoreLines(const MatchScore& sc, const EloEstimate& elo,
+                             const std::optional<SprtConfig>& config,
+                             const std::optional<SprtResult>& sprt, bool stoppedBySprt) {
     std::ostringstream o;
-    o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " (" << describeLimits(options)
-      << "):\n";
     o << "  Games: " << sc.games() << "  W: " << sc.wins << "  L: " << sc.losses
       << "  D: " << sc.draws
       << "  Points: " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1) << " ("
@@ -490,18 +488,27 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
     o << "  Pentanomial [LL, LD, DD+WL, WD, WW]: [" << sc.pentanomial[0] << ", "
       << sc.pentanomial[1] << ", " << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", "
       << sc.pentanomial[4] << "]\n";
-    o << "  Elo: " << fixedDecimals(s.elo.elo, 1) << " +/- " << fixedDecimals(s.elo.error95, 1)
-      << " (95%)  nElo: " << fixedDecimals(s.elo.nElo, 1) << " +/- "
-      << fixedDecimals(s.elo.nEloError95, 1) << "  LOS: " << fixedDecimals(100.0 * s.elo.los, 1)
+    o << "  Elo: " << fixedDecimals(elo.elo, 1) << " +/- " << fixedDecimals(elo.error95, 1)
+      << " (95%)  nElo: " << fixedDecimals(elo.nElo, 1) << " +/- "
+      << fixedDecimals(elo.nEloError95, 1) << "  LOS: " << fixedDecimals(100.0 * elo.los, 1)
       << "%  Draw ratio: " << fixedDecimals(100.0 * sc.drawRatio(), 1) << "%\n";
-    if (s.sprt && options.sprt) {
-        o << "  SPRT (normalised Elo) [" << fixedDecimals(options.sprt->elo0, 2) << ", "
-          << fixedDecimals(options.sprt->elo1, 2) << "], alpha " << options.sprt->alpha << ", beta "
-          << options.sprt->beta << ": LLR " << fixedDecimals(s.sprt->llr, 2) << " ["
-          << fixedDecimals(s.sprt->lowerBound, 2) << ", " << fixedDecimals(s.sprt->upperBound, 2)
-          << "] " << toString(s.sprt->state) << (s.stoppedBySprt ? " (match stopped early)" : "")
+    if (sprt && config) {
+        o << "  SPRT (normalised Elo) [" << fixedDecimals(config->elo0, 2) << ", "
+          << fixedDecimals(config->elo1, 2) << "], alpha " << config->alpha << ", beta "
+          << config->beta << ": LLR " << fixedDecimals(sprt->llr, 2) << " ["
+          << fixedDecimals(sprt->lowerBound, 2) << ", " << fixedDecimals(sprt->upperBound, 2)
+          << "] " << toString(sprt->state) << (stoppedBySprt ? " (match stopped early)" : "")
           << "\n";
     }
+    return o.str();
+}
+
+std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
+    if (s.names.size() > 2) return formatTournament(s, options);
+    std::ostringstream o;
+    o << "\nResults of " << s.names[0] << " vs " << s.names[1] << " (" << describeLimits(options)
+      << "):\n";
+    o << formatScoreLines(s.score, s.elo, options.sprt, s.sprt, s.stoppedBySprt);
     if (s.interrupted) o << interruptedLine(s, options);
     return o.str();
 }

@@ -85,6 +85,11 @@ std::vector<std::pair<int, int>> tournamentPairings(int engines, TournamentKind 
 // the engines by score, best first.
 std::vector<Standing> computeRanking(int engines, const std::vector<PairingResult>& pairings);
 
+// A two-engine result's lines: games, pentanomial, Elo, and the SPRT when both are given.
+std::string formatScoreLines(const MatchScore& score, const EloEstimate& elo,
+                             const std::optional<SprtConfig>& config,
+                             const std::optional<SprtResult>& sprt, bool stoppedBySprt);
+
 // The summary as the text block printed at the end, and as the JSON written to jsonFile.
 std::string formatSummary(const MatchSummary& summary, const MatchOptions& options);
 std::string summaryJson(const MatchSummary& summary, const MatchOptions& options);

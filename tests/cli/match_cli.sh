@@ -64,6 +64,16 @@ games=$(jsonNumber "$work/sprt.json" games)
 ((games < 400)) || fail "SPRT match played all $games games"
 grep -q '"elo_model": "normalized"' "$work/sprt.json" || fail "JSON lacks the SPRT model"
 
+# 3b. `axon pool` adds runs of one comparison and refuses runs of another.
+"$axon" pool "$work/sprt.json" "$work/sprt.json" >"$work/pool.txt" || fail "pool exited with $?"
+grep -q "Pooled 2 runs of axon vs " "$work/pool.txt" || { cat "$work/pool.txt"; fail "pool heading"; }
+grep -q "Games: $((2 * games)) " "$work/pool.txt" || { cat "$work/pool.txt"; fail "pool: games not doubled"; }
+grep -q "not one sequential test" "$work/pool.txt" || fail "pool does not say its LLR is not one test"
+if "$axon" pool "$work/sprt.json" "$work/summary.json" 2>"$work/pool.err"; then
+    fail "pool accepted runs of different engines"
+fi
+grep -q "run 2 is " "$work/pool.err" || { cat "$work/pool.err"; fail "pool's refusal names no run"; }
+
 # 4. A clock game, with resign adjudication on.
 "$axon" match --engine "cmd=$axon" name=a --engine "cmd=$axon" name=b --tc 1+0.01 --games 2 \
     --concurrency 2 --openings "$data/books/8moves_v3.pgn" --resign movecount=3 score=600 \
