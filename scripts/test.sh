@@ -5,7 +5,7 @@
 #
 #   format    clang-format --dry-run --Werror over every tracked C++ file (.clang-format)
 #   release   Release, -Werror, -march=native (PEXT sliders where BMI2 exists): ctest
-#   asan      ASan + UBSan, -O1 -g with assertions: ctest
+#   asan      ASan + UBSan, -O1 -g1 with assertions: ctest
 #   tsan      ThreadSanitizer: the multi-threaded search, the UCI sessions and `axon serve`
 #   portable  `make EXE=... ARCH=x86-64`, as engine-testing frameworks call it: the baseline
 #             instruction set (magic-bitboard sliders, scalar network code); perft suites and
@@ -103,9 +103,15 @@ step_release() {
     runCtest build-release
 }
 
-# asan: memory errors and undefined behaviour, with assertions on (-O1 keeps it quick).
+# The sanitizer builds' flags: -O1 keeps them quick, and -g1 (line tables and functions, no
+# variables) is all a sanitizer's stack trace reads while compiling about a fifth faster than -g
+# (GCC 12: search.cpp 11.9 -> 9.0 s, tests/unit/search_test.cpp 5.9 -> 4.6 s; these two builds
+# are most of CI's time).
+readonly SANITIZER_FLAGS="-O1 -g1"
+
+# asan: memory errors and undefined behaviour, with assertions on.
 step_asan() {
-    configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+    configure build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" \
         -DAXON_SANITIZE=address,undefined -DAXON_WERROR=ON
     build build-asan
     runCtest build-asan
@@ -113,7 +119,7 @@ step_asan() {
 
 # tsan: data races between search threads, and between the UCI reader and the search thread.
 step_tsan() {
-    configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+    configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" \
         -DAXON_SANITIZE=thread -DAXON_WERROR=ON
     # Only what the step runs: the engine (cli tests) and the unit tests, not the fuzz-seed
     # replays, the tune build's tests or the server load tool.
@@ -251,7 +257,7 @@ fuzzTarget() {
 
 step_fuzz() {
     configure build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DAXON_FUZZ=ON \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DAXON_FUZZ=ON \
         -DAXON_SANITIZE=address,undefined -DAXON_BUILD_TESTS=OFF -DAXON_WERROR=ON
     build build-fuzz
     # Each libFuzzer process is single-threaded: JOBS targets at a time keep every core busy
