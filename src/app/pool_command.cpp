@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `axon pool`: reads match summaries, pools them, prints (and optionally writes) the result.
+// `axon pool`: reads match summaries, pools them and prints the pooled result.
 #include "app/pool_command.h"
 
 #include <CLI/CLI.hpp>

@@ -68,8 +68,7 @@ util::Result<RunSummary> parseRunSummary(std::string_view json) {
     if (root.is_discarded()) return makeError("not valid JSON");
     if (!root.is_object()) return makeError("not a match summary (a JSON object)");
     if (root.contains("ranking"))
-        return makeError("a tournament's summary: pooling takes "
-                         "two-engine matches");
+        return makeError("a tournament's summary: pooling takes two-engine matches");
     RunSummary run;
     const auto engines = root.find("engines");
     if (engines == root.end() || !engines->is_array() || engines->size() != 2 ||
