@@ -70,10 +70,11 @@ std::uint64_t SharedSearchState::totalNodes() const {
     return total;
 }
 
-int SharedSearchState::hashfullForReport(std::int64_t elapsedMs) {
-    if (hashfullSampledMs < 0 || elapsedMs - hashfullSampledMs >= kHashfullSampleMs) {
+int SharedSearchState::hashfullForReport(std::uint64_t nodes) {
+    const auto spent = static_cast<std::int64_t>(nodes);
+    if (hashfullSampledNodes < 0 || spent - hashfullSampledNodes >= kHashfullSampleNodes) {
         hashfullSample = tt->hashfull();
-        hashfullSampledMs = elapsedMs;
+        hashfullSampledNodes = spent;
     }
     return hashfullSample;
 }
@@ -155,7 +156,7 @@ void Worker::reportProgress() {
     progress.selDepth = m_selDepth;
     progress.nodes = m_shared.totalNodes();
     progress.timeMs = elapsed;
-    progress.hashfull = m_shared.hashfullForReport(elapsed);
+    progress.hashfull = m_shared.hashfullForReport(progress.nodes);
     progress.currMove = m_rootMove;
     progress.currMoveNumber = m_rootMoveNumber;
     m_shared.callbacks.onProgress(progress);
@@ -267,7 +268,7 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.bound = bound;
     info.nodes = m_shared.totalNodes();
     info.timeMs = m_shared.time.elapsedMs();
-    info.hashfull = m_shared.hashfullForReport(info.timeMs);
+    info.hashfull = m_shared.hashfullForReport(info.nodes);
     info.wdl = wdlFromScore(info.score, m_rootMaterial);
     info.pv = rm.pv;
     m_shared.callbacks.onInfo(info);

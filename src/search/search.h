@@ -92,15 +92,18 @@ struct SharedSearchState {
     std::int64_t nextProgressMs = 0;
     // The hash table's fill as reports give it: TranspositionTable::hashfull scans 1,000 entries,
     // and a short search reports every iteration (the scans were 2.4 % of datagen's time), so a
-    // sample is reused for kHashfullSampleMs. -1: none taken in this search yet.
-    static constexpr std::int64_t kHashfullSampleMs = 50;
-    std::int64_t hashfullSampledMs = -1;
+    // sample is reused until the search has spent kHashfullSampleNodes more nodes. Counted in
+    // nodes, not milliseconds, so that a fixed-node search prints the same lines however fast
+    // the machine (the WebAssembly build is checked line by line against the native one).
+    // -1: none taken in this search yet.
+    static constexpr std::int64_t kHashfullSampleNodes = 16384;
+    std::int64_t hashfullSampledNodes = -1;
     int hashfullSample = 0;
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
 
     std::uint64_t totalNodes() const;
-    // The fill for a report at `elapsedMs` into the search (main thread only).
-    int hashfullForReport(std::int64_t elapsedMs);
+    // The fill for a report made after `nodes` nodes of the search (main thread only).
+    int hashfullForReport(std::uint64_t nodes);
 };
 
 struct RootMove {

@@ -91,7 +91,7 @@ void Searcher::runMain(Request request) {
     m_shared.evalSource = request.evalSource;
     m_shared.callbacks = request.callbacks;
     m_shared.nextProgressMs = request.callbacks.progressIntervalMs;
-    m_shared.hashfullSampledMs = -1;
+    m_shared.hashfullSampledNodes = -1;
     m_shared.time.start(request.limits, request.position.sideToMove(), request.moveOverheadMs,
                         request.position.gamePly());
     m_tt.newSearch();

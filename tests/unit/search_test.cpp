@@ -4,6 +4,9 @@
 #include <chrono>
 #include <map>
 #include <set>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
@@ -97,6 +100,36 @@ TEST(Search, FixedNodeSearchIsReproducible) {
         a.clear();
         EXPECT_EQ(searchPosition(fenText, limits, a).nodes, first.nodes);
     }
+}
+
+// The reports of a fixed-node search are the same lines on a fast machine and a slow one: the
+// WebAssembly check compares its `info` lines with the native build's. The hash fill each report
+// carries is resampled by nodes spent, not by time (it was by time once, and the slower build
+// printed fresher fills). A callback that sleeps stands in for the slow machine.
+TEST(Search, FixedNodeReportsDoNotDependOnTheMachinesSpeed) {
+    auto reports = [](std::chrono::milliseconds delay) {
+        Searcher searcher;
+        Searcher::Request request;
+        request.position = fen(std::string(Position::kStartFen));
+        request.limits.nodes = 40000;
+        std::vector<std::string> lines;
+        request.callbacks.onInfo = [&](const SearchInfo& info) {
+            lines.push_back("depth " + std::to_string(info.depth) + " nodes " +
+                            std::to_string(info.nodes) + " hashfull " +
+                            std::to_string(info.hashfull) + " score " + std::to_string(info.score));
+            std::this_thread::sleep_for(delay);
+        };
+        searcher.start(std::move(request));
+        searcher.wait();
+        return lines;
+    };
+    const auto fast = reports(std::chrono::milliseconds(0));
+    const auto slow = reports(std::chrono::milliseconds(60));
+    ASSERT_GE(fast.size(), 5u);
+    EXPECT_EQ(fast, slow);
+    EXPECT_EQ(fast.back().find(" hashfull 0 "), std::string::npos)
+        << "40,000 nodes fill part of the first 1,000 entries, and the last report shows it: "
+        << fast.back();
 }
 
 // A node limit that runs out in the first root move of an iteration leaves that iteration with no
