@@ -13,7 +13,7 @@ namespace {
 
 double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
 
-void printProgress(const data::ConvertStats& s) {
+void printConvertProgress(const data::ConvertStats& s) {
     std::fprintf(stderr,
                  "convert: %" PRIu64 " read, %" PRIu64 " records written, %" PRIu64
                  " malformed, %.0f records/s\n",
@@ -93,7 +93,7 @@ int runConvertCommand(const ConvertCommandArgs& args) {
         config.pgn.timeControl = *tc;
     }
     config.puzzles.wholeLine = args.puzzleLine;
-    config.onProgress = printProgress;
+    config.onProgress = printConvertProgress;
     config.progressSeconds = args.progressSeconds;
 
     auto result = data::runConvert(config);

@@ -9,25 +9,24 @@
 #include <map>
 
 #include "app/interrupt.h"
+#include "app/progress.h"
 
 namespace axon::app {
 
 namespace {
 
-double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
-
-void printProgress(const data::DatagenStats& s, bool byGames) {
+void printDatagenProgress(const data::DatagenStats& s, bool byGames) {
     const double done =
         double(byGames ? s.resumedGames + s.games : s.resumedPositions + s.generated);
     const double made = double(byGames ? s.games : s.generated);
-    const double perSecond = rate(made, s.seconds);
+    const double perSecond = ratePerSecond(made, s.seconds);
     const double left = double(s.targetTotal) - done;
     std::fprintf(stderr,
                  "datagen: games %" PRIu64 "  positions %" PRIu64 "  %s %.0f/%" PRIu64
                  " (%.1f%%)  %.0f pos/s  ETA %s\n",
                  s.games, s.resumedPositions + s.generated, byGames ? "games" : "positions", done,
                  s.targetTotal, s.targetTotal ? 100.0 * done / double(s.targetTotal) : 0.0,
-                 rate(double(s.generated), s.seconds),
+                 ratePerSecond(double(s.generated), s.seconds),
                  formatDuration(perSecond > 0 ? std::max(0.0, left) / perSecond : -1).c_str());
 }
 
@@ -80,7 +79,7 @@ int runDatagenCommand(const DatagenCommandArgs& args) {
     const bool byGames = args.config.games > 0;
     data::DatagenCallbacks callbacks;
     callbacks.progressSeconds = args.progressSeconds;
-    callbacks.onProgress = [&](const data::DatagenStats& s) { printProgress(s, byGames); };
+    callbacks.onProgress = [&](const data::DatagenStats& s) { printDatagenProgress(s, byGames); };
     callbacks.onWarning = [](const std::string& w) {
         std::fprintf(stderr, "datagen: %s\n", w.c_str());
     };
@@ -107,7 +106,8 @@ int runDatagenCommand(const DatagenCommandArgs& args) {
         s.skipped[int(data::SkipReason::InCheck)], s.skipped[int(data::SkipReason::NoisyBestMove)],
         s.skipped[int(data::SkipReason::Opening)], s.skipped[int(data::SkipReason::Decided)]);
     std::printf("time           %.1f s, %.0f positions/s, %.2f games/s\n", s.seconds,
-                rate(double(s.generated), s.seconds), rate(double(s.games), s.seconds));
+                ratePerSecond(double(s.generated), s.seconds),
+                ratePerSecond(double(s.games), s.seconds));
     if (s.interrupted) {
         std::fprintf(stderr, "axon datagen: interrupted; unfinished chunks were abandoned, "
                              "rerun the same command to resume\n");

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <atomic>
-#include <string>
 
 namespace axon::app {
 
@@ -14,8 +13,5 @@ const std::atomic<bool>& installInterruptFlag();
 // The exit status of a command the flag stopped: 128 + SIGINT, as a shell reports a process that
 // Ctrl-C ended, though the command kept or reported what it had finished.
 inline constexpr int kInterruptedExitStatus = 130;
-
-// "2h05m", "3m07s", "12s".
-std::string formatDuration(double seconds);
 
 } // namespace axon::app

@@ -8,16 +8,15 @@
 #include <cstdio>
 
 #include "app/interrupt.h"
+#include "app/progress.h"
 #include "data/game_format.h"
 
 namespace axon::app {
 
 namespace {
 
-double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
-
-void printProgress(const data::LabelStats& s) {
-    const double perSecond = rate(double(s.processed), s.seconds);
+void printLabelProgress(const data::LabelStats& s) {
+    const double perSecond = ratePerSecond(double(s.processed), s.seconds);
     const double left = double(s.pending) - double(s.processed);
     std::fprintf(stderr,
                  "label: %" PRIu64 "/%" PRIu64 " positions (%.1f%%)  skipped %" PRIu64
@@ -94,7 +93,7 @@ int runLabelCommand(const LabelCommandArgs& args) {
     config.teacherDescription = describeTeacher(setup->engine);
     data::LabelCallbacks callbacks;
     callbacks.progressSeconds = args.progressSeconds;
-    callbacks.onProgress = printProgress;
+    callbacks.onProgress = printLabelProgress;
     callbacks.onReport = [](const std::string& line) {
         std::fprintf(stderr, "label: %s\n", line.c_str());
     };
@@ -111,8 +110,8 @@ int runLabelCommand(const LabelCommandArgs& args) {
     std::printf("labelled       %" PRIu64 "  skipped %" PRIu64 "  teacher restarts %" PRIu64 "\n",
                 s.labelled, s.skipped, s.restarts);
     std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs, %d in flight)\n", s.seconds,
-                rate(double(s.processed), s.seconds), config.limit.describe().c_str(), args.jobs,
-                args.inFlight);
+                ratePerSecond(double(s.processed), s.seconds), config.limit.describe().c_str(),
+                args.jobs, args.inFlight);
     if (s.interrupted) {
         std::fprintf(stderr,
                      "axon label: interrupted; finished blocks are kept in %s.parts, "

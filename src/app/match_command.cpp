@@ -35,14 +35,14 @@ std::optional<int> toInt(const std::string& text) {
     return v;
 }
 
-bool fail(const std::string& message) {
+bool matchError(const std::string& message) {
     std::cerr << "axon match: " << message << "\n";
     return false;
 }
 
 bool parseEngine(const std::vector<std::string>& items, match::EngineConfig& engine) {
     auto parsed = parseEngineSpec(items);
-    if (!parsed) return fail(parsed.error());
+    if (!parsed) return matchError(parsed.error());
     engine = std::move(*parsed);
     return true;
 }
@@ -52,23 +52,23 @@ template <typename Setter>
 bool parseKeyValues(const std::vector<std::string>& items, const char* flag, Setter set) {
     for (const auto& item : items) {
         const auto kv = splitKeyValue(item);
-        if (!kv) return fail(std::string(flag) + " expects key=value, got '" + item + "'");
+        if (!kv) return matchError(std::string(flag) + " expects key=value, got '" + item + "'");
         if (!set(kv->first, kv->second))
-            return fail(std::string(flag) + ": bad item '" + item + "'");
+            return matchError(std::string(flag) + ": bad item '" + item + "'");
     }
     return true;
 }
 
 bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
-    if (args.engines.size() < 2) return fail("at least two --engine options are needed");
+    if (args.engines.size() < 2) return matchError("at least two --engine options are needed");
     if (args.engines.size() > 2 && args.tournament.empty())
-        return fail("more than two engines need --tournament gauntlet or roundrobin");
+        return matchError("more than two engines need --tournament gauntlet or roundrobin");
     if (args.tournament == "gauntlet")
         options.tournament = match::TournamentKind::Gauntlet;
     else if (args.tournament == "roundrobin" || args.tournament == "round-robin")
         options.tournament = match::TournamentKind::RoundRobin;
     else if (!args.tournament.empty())
-        return fail("--tournament is gauntlet or roundrobin");
+        return matchError("--tournament is gauntlet or roundrobin");
     options.engines.resize(args.engines.size());
     bool everyEngineLimited = true;
     for (std::size_t i = 0; i < args.engines.size(); ++i) {
@@ -78,26 +78,27 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
     if (args.variant == "chess960" || args.variant == "fischerandom")
         options.chess960 = true;
     else if (args.variant != "standard")
-        return fail("--variant is standard or chess960");
+        return matchError("--variant is standard or chess960");
     if (!args.sprt.empty() && args.engines.size() > 2)
-        return fail("--sprt needs exactly two engines");
+        return matchError("--sprt needs exactly two engines");
 
     const int limits = !args.tc.empty() + (args.nodes > 0) + (args.depth > 0) + (args.moveTime > 0);
     if (limits > 1 || (limits == 0 && !everyEngineLimited))
-        return fail("give one of --tc, --nodes, --depth, --movetime (or a limit for each engine)");
+        return matchError(
+            "give one of --tc, --nodes, --depth, --movetime (or a limit for each engine)");
     if (limits == 1) {
         std::string tcText = args.tc;
         if (args.nodes > 0) tcText = "nodes=" + std::to_string(args.nodes);
         if (args.depth > 0) tcText = "depth=" + std::to_string(args.depth);
         if (args.moveTime > 0) tcText = "movetime=" + std::to_string(args.moveTime);
         auto tc = match::parseTimeControl(tcText);
-        if (!tc) return fail(tc.error());
+        if (!tc) return matchError(tc.error());
         options.game.timeControl = *tc;
     }
     options.game.timeMarginMs = args.timeMargin;
     options.game.fixedLimitTimeoutMs = args.moveTimeout;
 
-    if (args.games > 0 && args.rounds > 0) return fail("give --games or --rounds, not both");
+    if (args.games > 0 && args.rounds > 0) return matchError("give --games or --rounds, not both");
     // Games come in pairs (each opening with both colours); an odd count is rounded up.
     options.pairs = args.rounds > 0 ? args.rounds : args.games > 0 ? (args.games + 1) / 2 : 1;
     options.concurrency = args.concurrency;
@@ -105,14 +106,14 @@ bool buildOptions(const MatchCommandArgs& args, MatchOptions& options) {
     if (args.openingsOrder == "random")
         options.openingOrder = match::OpeningOrder::Random;
     else if (args.openingsOrder != "sequential")
-        return fail("--openings-order is random or sequential");
+        return matchError("--openings-order is random or sequential");
     options.seed = args.seed;
     options.pgnFile = args.pgn;
     options.jsonFile = args.json;
 
     if (!args.sprt.empty()) {
         auto sprt = parseSprtItems(args.sprt);
-        if (!sprt) return fail(sprt.error());
+        if (!sprt) return matchError(sprt.error());
         options.sprt = *sprt;
     }
     auto& adj = options.game.adjudication;

@@ -15,7 +15,7 @@ namespace axon::app {
 
 namespace {
 
-int fail(const std::string& message) {
+int poolError(const std::string& message) {
     std::cerr << "axon pool: " << message << "\n";
     return 1;
 }
@@ -37,21 +37,21 @@ int runPoolCommand(const PoolCommandArgs& args) {
     std::optional<match::SprtConfig> sprt;
     if (!args.sprt.empty()) {
         auto parsed = parseSprtItems(args.sprt);
-        if (!parsed) return fail(parsed.error());
+        if (!parsed) return poolError(parsed.error());
         sprt = *parsed;
     }
     std::vector<match::RunSummary> runs;
     for (const auto& file : args.files) {
         std::ifstream in(file, std::ios::binary);
-        if (!in) return fail("cannot read " + file);
+        if (!in) return poolError("cannot read " + file);
         std::ostringstream text;
         text << in.rdbuf();
         auto run = match::parseRunSummary(text.str());
-        if (!run) return fail(file + ": " + run.error());
+        if (!run) return poolError(file + ": " + run.error());
         runs.push_back(std::move(*run));
     }
     auto pooled = match::poolRuns(runs, sprt);
-    if (!pooled) return fail(pooled.error());
+    if (!pooled) return poolError(pooled.error());
     std::cout << match::formatPooled(*pooled);
     return 0;
 }

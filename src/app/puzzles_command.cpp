@@ -15,7 +15,7 @@ namespace axon::app {
 
 namespace {
 
-int fail(const std::string& message) {
+int puzzlesError(const std::string& message) {
     std::cerr << "axon puzzles: " << message << "\n";
     return 1;
 }
@@ -39,10 +39,10 @@ CLI::App* addPuzzlesCommand(CLI::App& app, PuzzlesCommandArgs& args) {
 
 int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     auto setup = buildAnalysis(args.analysis);
-    if (!setup) return fail(setup.error());
-    if (args.minRating > args.maxRating) return fail("--min-rating is above --max-rating");
+    if (!setup) return puzzlesError(setup.error());
+    if (args.minRating > args.maxRating) return puzzlesError("--min-rating is above --max-rating");
     std::ifstream in(args.csvFile);
-    if (!in) return fail("cannot open " + args.csvFile);
+    if (!in) return puzzlesError("cannot open " + args.csvFile);
 
     match::PuzzleFilter filter;
     filter.minRating = args.minRating;
@@ -59,9 +59,9 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
         std::cerr << "axon puzzles: ... and " << set.malformed.size() - kMalformedShown
                   << " more malformed lines\n";
     if (set.puzzles.empty())
-        return fail("no puzzle to solve in " + args.csvFile + " (" +
-                    std::to_string(set.malformed.size()) + " malformed lines, " +
-                    std::to_string(set.filteredOut) + " filtered out)");
+        return puzzlesError("no puzzle to solve in " + args.csvFile + " (" +
+                            std::to_string(set.malformed.size()) + " malformed lines, " +
+                            std::to_string(set.filteredOut) + " filtered out)");
 
     match::PuzzleRunOptions options;
     options.limit = setup->limit;
@@ -71,12 +71,12 @@ int runPuzzlesCommand(const PuzzlesCommandArgs& args) {
     options.interrupt = &installInterruptFlag();
     auto summary =
         match::runPuzzles(set, options, match::uciEngineFactory(setup->engine), std::cout);
-    if (!summary) return fail(summary.error());
+    if (!summary) return puzzlesError(summary.error());
     std::cout << "File: " << args.csvFile << "\n"
               << match::formatPuzzleSummary(*summary, args.topThemes);
     if (!args.analysis.json.empty() &&
         !writeTextFile(args.analysis.json, match::puzzleSummaryJson(*summary, set.puzzles)))
-        return fail("cannot write " + args.analysis.json);
+        return puzzlesError("cannot write " + args.analysis.json);
     return summary->interrupted ? kInterruptedExitStatus : 0;
 }
 
