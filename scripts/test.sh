@@ -127,10 +127,12 @@ step_tsan() {
     # Long tests that add no thread interleavings of their own are left out to keep CI short:
     # the tournament CLI test (the runner's threads are cli.match's and the Match* tests'), the
     # skill-strength comparison (one search thread, like the other SkillSearch tests), and the
-    # single-threaded network, conversion, PyTorch and kill-and-resume command-line tests.
+    # single-threaded network, conversion, PyTorch, kill-and-resume, genfens (one search thread
+    # per process; 81 s under TSan), bench and reproducibility (one thread, by definition)
+    # command-line tests.
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
         runCtest build-tsan -R 'Search|TranspositionTable|Match|Server|cli\.' \
-        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data|kill_resume)|WeakerSettingsPlayWorseMoves'
+        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data|kill_resume|genfens|bench_deterministic|reproducibility)|WeakerSettingsPlayWorseMoves'
 }
 
 # portable: the wrapper engine-testing frameworks call (OpenBench: make EXE=name ARCH=...
