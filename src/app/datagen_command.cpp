@@ -9,7 +9,7 @@
 #include <map>
 
 #include "app/interrupt.h"
-#include "app/progress.h"
+#include "util/progress_format.h"
 
 namespace axon::app {
 
@@ -19,15 +19,16 @@ void printDatagenProgress(const data::DatagenStats& s, bool byGames) {
     const double done =
         double(byGames ? s.resumedGames + s.games : s.resumedPositions + s.generated);
     const double made = double(byGames ? s.games : s.generated);
-    const double perSecond = ratePerSecond(made, s.seconds);
+    const double perSecond = util::ratePerSecond(made, s.seconds);
     const double left = double(s.targetTotal) - done;
-    std::fprintf(stderr,
-                 "datagen: games %" PRIu64 "  positions %" PRIu64 "  %s %.0f/%" PRIu64
-                 " (%.1f%%)  %.0f pos/s  ETA %s\n",
-                 s.games, s.resumedPositions + s.generated, byGames ? "games" : "positions", done,
-                 s.targetTotal, s.targetTotal ? 100.0 * done / double(s.targetTotal) : 0.0,
-                 ratePerSecond(double(s.generated), s.seconds),
-                 formatDuration(perSecond > 0 ? std::max(0.0, left) / perSecond : -1).c_str());
+    std::fprintf(
+        stderr,
+        "datagen: games %" PRIu64 "  positions %" PRIu64 "  %s %.0f/%" PRIu64
+        " (%.1f%%)  %.0f pos/s  ETA %s\n",
+        s.games, s.resumedPositions + s.generated, byGames ? "games" : "positions", done,
+        s.targetTotal, s.targetTotal ? 100.0 * done / double(s.targetTotal) : 0.0,
+        util::ratePerSecond(double(s.generated), s.seconds),
+        util::formatDuration(perSecond > 0 ? std::max(0.0, left) / perSecond : -1).c_str());
 }
 
 } // namespace
@@ -106,8 +107,8 @@ int runDatagenCommand(const DatagenCommandArgs& args) {
         s.skipped[int(data::SkipReason::InCheck)], s.skipped[int(data::SkipReason::NoisyBestMove)],
         s.skipped[int(data::SkipReason::Opening)], s.skipped[int(data::SkipReason::Decided)]);
     std::printf("time           %.1f s, %.0f positions/s, %.2f games/s\n", s.seconds,
-                ratePerSecond(double(s.generated), s.seconds),
-                ratePerSecond(double(s.games), s.seconds));
+                util::ratePerSecond(double(s.generated), s.seconds),
+                util::ratePerSecond(double(s.games), s.seconds));
     if (s.interrupted) {
         std::fprintf(stderr, "axon datagen: interrupted; unfinished chunks were abandoned, "
                              "rerun the same command to resume\n");

@@ -8,22 +8,22 @@
 #include <cstdio>
 
 #include "app/interrupt.h"
-#include "app/progress.h"
 #include "data/game_format.h"
+#include "util/progress_format.h"
 
 namespace axon::app {
 
 namespace {
 
 void printLabelProgress(const data::LabelStats& s) {
-    const double perSecond = ratePerSecond(double(s.processed), s.seconds);
+    const double perSecond = util::ratePerSecond(double(s.processed), s.seconds);
     const double left = double(s.pending) - double(s.processed);
     std::fprintf(stderr,
                  "label: %" PRIu64 "/%" PRIu64 " positions (%.1f%%)  skipped %" PRIu64
                  "  %.0f pos/s  ETA %s\n",
                  s.processed, s.pending,
                  s.pending ? 100.0 * double(s.processed) / double(s.pending) : 0.0, s.skipped,
-                 perSecond, formatDuration(perSecond > 0 ? left / perSecond : -1).c_str());
+                 perSecond, util::formatDuration(perSecond > 0 ? left / perSecond : -1).c_str());
 }
 
 std::string describeTeacher(const match::EngineConfig& e) {
@@ -110,8 +110,8 @@ int runLabelCommand(const LabelCommandArgs& args) {
     std::printf("labelled       %" PRIu64 "  skipped %" PRIu64 "  teacher restarts %" PRIu64 "\n",
                 s.labelled, s.skipped, s.restarts);
     std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs, %d in flight)\n", s.seconds,
-                ratePerSecond(double(s.processed), s.seconds), config.limit.describe().c_str(),
-                args.jobs, args.inFlight);
+                util::ratePerSecond(double(s.processed), s.seconds),
+                config.limit.describe().c_str(), args.jobs, args.inFlight);
     if (s.interrupted) {
         std::fprintf(stderr,
                      "axon label: interrupted; finished blocks are kept in %s.parts, "

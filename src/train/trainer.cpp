@@ -2,6 +2,7 @@
 // The training loop.
 #include "train/trainer.h"
 #include "util/atomic_file.h"
+#include "util/progress_format.h"
 
 #include <chrono>
 #include <cmath>
@@ -41,16 +42,6 @@ LossConfig lossConfigFor(const TrainConfig& c) {
     l.power = float(c.power);
     l.netScale = float(c.arch.scale);
     return l;
-}
-
-std::string formatDuration(double seconds) {
-    const long s = long(seconds + 0.5);
-    char buf[32];
-    if (s >= 3600)
-        std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, (s / 60) % 60);
-    else
-        std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
-    return buf;
 }
 
 // Mean loss over `records` (forward only), split over the threads.
@@ -272,15 +263,16 @@ util::Result<TrainSummary> runTraining(const TrainConfig& requested, const Train
             if (hooks.progress && std::chrono::duration<double>(now - lastReport).count() >= 5.0) {
                 lastReport = now;
                 const double elapsed = std::chrono::duration<double>(now - runStart).count();
-                const double rate = positionsThisRun / elapsed;
+                const double rate = util::ratePerSecond(positionsThisRun, elapsed);
                 char line[256];
-                std::snprintf(line, sizeof line,
-                              "superbatch %d/%d batch %lld/%lld | %.0f pos/s | loss %.6f | "
-                              "lr %.3g | ETA %s",
-                              sb + 1, config.superbatches, (long long)(b + 1),
-                              (long long)batchesPer, rate,
-                              lossSum / (double(b + 1) * config.batchSize), double(lr),
-                              formatDuration((totalPositions - positionsThisRun) / rate).c_str());
+                std::snprintf(
+                    line, sizeof line,
+                    "superbatch %d/%d batch %lld/%lld | %.0f pos/s | loss %.6f | "
+                    "lr %.3g | ETA %s",
+                    sb + 1, config.superbatches, (long long)(b + 1), (long long)batchesPer, rate,
+                    lossSum / (double(b + 1) * config.batchSize), double(lr),
+                    util::formatDuration(rate > 0 ? (totalPositions - positionsThisRun) / rate : -1)
+                        .c_str());
                 say(line);
             }
         }

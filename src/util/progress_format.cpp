@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Formatting for the progress lines (progress.h).
-#include "app/progress.h"
+// Formatting for the progress lines (progress_format.h).
+#include "util/progress_format.h"
 
 #include <cstdio>
 
-namespace axon::app {
+namespace axon::util {
 
 std::string formatDuration(double seconds) {
     if (!(seconds >= 0) || seconds > 1e9) return "?";
@@ -19,4 +19,4 @@ std::string formatDuration(double seconds) {
     return buffer;
 }
 
-} // namespace axon::app
+} // namespace axon::util

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The arithmetic of the long-running commands' progress lines (datagen, label): a rate and a
-// short duration for the ETA.
+// The arithmetic of the long-running commands' progress lines (datagen, label, the trainer): a
+// rate and a short duration for the ETA.
 #pragma once
 
 #include <string>
 
-namespace axon::app {
+namespace axon::util {
 
 // count / seconds, 0 before any time has passed.
 inline double ratePerSecond(double count, double seconds) {
@@ -15,4 +15,4 @@ inline double ratePerSecond(double count, double seconds) {
 // "2h05m", "3m07s", "12s"; "?" for a negative or absurd value (an ETA not yet known).
 std::string formatDuration(double seconds);
 
-} // namespace axon::app
+} // namespace axon::util
