@@ -7,17 +7,18 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "util/progress_format.h"
+
 namespace axon::app {
 
 namespace {
-
-double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
 
 void printConvertProgress(const data::ConvertStats& s) {
     std::fprintf(stderr,
                  "convert: %" PRIu64 " read, %" PRIu64 " records written, %" PRIu64
                  " malformed, %.0f records/s\n",
-                 s.items, s.written, s.malformed, rate(double(s.written), s.seconds));
+                 s.items, s.written, s.malformed,
+                 util::ratePerSecond(double(s.written), s.seconds));
 }
 
 void printCounts(const char* title, const std::map<std::string, std::uint64_t>& counts) {
@@ -114,7 +115,7 @@ int runConvertCommand(const ConvertCommandArgs& args) {
     printCounts("skipped", s.skipped);
     printCounts("notes", s.notes);
     std::printf("time           %.2f s, %.0f records/s\n", s.seconds,
-                rate(double(s.written), s.seconds));
+                util::ratePerSecond(double(s.written), s.seconds));
     std::printf("output         %s %" PRIu64 " records (%s)\n", args.output.c_str(), s.written,
                 args.to.c_str());
     return 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The arithmetic of the long-running commands' progress lines (datagen, label, the trainer): a
-// rate and a short duration for the ETA.
+// The arithmetic of the long-running commands' progress lines (datagen, label, convert, the
+// trainer): a rate and a short duration for the ETA.
 #pragma once
 
 #include <string>
