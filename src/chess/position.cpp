@@ -529,6 +529,18 @@ int Position::repetitionCount() const {
     return earlier;
 }
 
+bool Position::hasRepeatedSinceZeroing() const {
+    const int last = int(m_states.size()) - 1;
+    const int window = std::min<int>({st().halfmoveClock, st().pliesFromNull, last});
+    for (int back = 0; back + 4 <= window; ++back) {
+        const StateInfo& later = m_states[last - back];
+        const int reach = std::min<int>(later.halfmoveClock, later.pliesFromNull);
+        for (int i = 4; i <= reach && back + i <= last; i += 2)
+            if (m_states[last - back - i].key == later.key) return true;
+    }
+    return false;
+}
+
 std::optional<std::string> Position::validate() const {
     for (Color c : {White, Black}) {
         const int kings = count(c, King);

@@ -172,6 +172,9 @@ class Position {
     bool hasUpcomingRepetition(int pliesFromRoot) const;
     // Number of earlier occurrences of the current position within the reversible history.
     int repetitionCount() const;
+    // Has any position since the last capture or pawn move (and null move) occurred twice?
+    // (Tablebase root ranking: a win must then come within the fifty moves as they stand.)
+    bool hasRepeatedSinceZeroing() const;
     bool isFiftyMoveDraw() const { return st().halfmoveClock >= 100; }
 
     // --- Set-up (used by the FEN parser; call finishSetup() after changing anything) -------
