@@ -2,9 +2,11 @@
 // Engine facade: option declarations and the glue between positions, limits and the searcher.
 #include "engine/engine.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "chess/fen.h"
+#include "chess/movegen.h"
 #include "chess/uci_move.h"
 #include "engine/eval_file.h"
 #include "eval/evaluate.h"
@@ -61,6 +63,22 @@ Engine::Engine(EngineLimits limits) : m_position(startPosition()) {
                             m_evalSource = std::move(*source);
                             return std::nullopt;
                         });
+    // Syzygy tablebases, with Stockfish's names and meanings (docs/tablebases.md): directories
+    // separated by ':' (';' on Windows); a directory that does not exist refuses the option and
+    // keeps the tables loaded before.
+    m_tablebases = *tablebase::Tablebases::open("");
+    m_options.addString("SyzygyPath", "<empty>",
+                        [this](const std::string& value) -> std::optional<std::string> {
+                            auto tables = tablebase::Tablebases::open(value);
+                            if (!tables) return tables.error();
+                            m_tablebases = std::move(*tables);
+                            return std::nullopt;
+                        });
+    m_options.addSpin("SyzygyProbeDepth", 1, 1, 100,
+                      [this](long long d) { m_tbSettings.probeDepth = int(d); });
+    m_options.addCheck("Syzygy50MoveRule", true, [this](bool v) { m_tbSettings.useRule50 = v; });
+    m_options.addSpin("SyzygyProbeLimit", 7, 0, 7,
+                      [this](long long n) { m_tbSettings.probeLimit = int(n); });
     // Only a tune build has these (search/params.h): SPSA sets them through the match runner.
     for (const search::params::Tunable& t : search::params::tunables())
         m_options.addSpin(std::string("Tune_") + t.name, t.defaultValue, t.min, t.max,
@@ -119,6 +137,8 @@ search::Searcher::Request Engine::makeRequest(const search::SearchLimits& limits
     request.moveOverheadMs = m_moveOverheadMs;
     request.skill = skill(settings);
     request.evalSource = m_evalSource;
+    if (!m_tablebases->empty() && m_tbSettings.probeLimit > 0) request.tablebases = m_tablebases;
+    request.tbSettings = m_tbSettings;
     // One seed per search from the option, the game number and the position: the same game
     // replayed with the same Skill Seed repeats its moves.
     util::Prng mix(m_skillSeed ^ (m_gameNumber * 0x9E3779B97F4A7C15ULL) ^ m_position.key());
@@ -148,6 +168,48 @@ search::SkillSettings Engine::skill(const SearchSettings& settings) const {
     if (settings.skillLevel) return search::skillForLevel(*settings.skillLevel);
     if (m_limitStrength) return search::skillForElo(m_elo);
     return search::skillForLevel(m_skillLevel);
+}
+
+std::string Engine::tablebaseSummary() const {
+    const auto& tb = *m_tablebases;
+    if (tb.empty()) return "No tablebases found";
+    return "Found " + std::to_string(tb.wdlCount()) + " tablebases (" +
+           std::to_string(tb.wdlCount()) + " WDL, " + std::to_string(tb.dtzCount()) +
+           " DTZ, up to " + std::to_string(tb.maxPieces()) + " pieces)";
+}
+
+std::vector<std::string> Engine::takeTablebaseErrors() const { return m_tablebases->takeErrors(); }
+
+void Engine::setTablebases(std::shared_ptr<const tablebase::Tablebases> tables) {
+    m_searcher.wait();
+    if (tables) m_tablebases = std::move(tables);
+}
+
+TablebaseReport Engine::tablebaseReport(const Position& position) const {
+    TablebaseReport report;
+    Position pos = position;
+    const MoveList legal(pos);
+    const auto wdl = m_tablebases->probeWdl(pos);
+    const auto dtz = m_tablebases->probeDtz(pos);
+    if (!wdl || !dtz) return report;
+    std::vector<Move> moves(legal.begin(), legal.end());
+    std::optional<tablebase::RootRanking> ranking;
+    if (!moves.empty()) {
+        ranking = m_tablebases->rankRootMoves(pos, moves, m_tbSettings.useRule50);
+        if (!ranking) return report;
+    }
+    report.inTables = true;
+    report.wdl = *wdl;
+    report.dtz = *dtz;
+    if (ranking) {
+        std::vector<tablebase::RankedMove> ranked = ranking->moves;
+        // Best rank first; among equals the quickest win and the longest defence (lowest DTZ).
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+            return a.rank != b.rank ? a.rank > b.rank : a.dtz < b.dtz;
+        });
+        for (const auto& m : ranked) report.moves.push_back({m.move, m.wdl, m.dtz});
+    }
+    return report;
 }
 
 std::string Engine::evalBreakdown() const {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,19 @@ struct SearchSettings {
 
 // An error message naming the first field out of range, or nullopt.
 std::optional<std::string> checkSearchSettings(const SearchSettings& settings);
+
+// What the tables say of a position and of each legal move (the web app's tablebase panel).
+struct TablebaseReport {
+    bool inTables = false; // false: too many pieces, castling rights, or a table missing
+    tablebase::Wdl wdl = tablebase::Wdl::Draw; // for the side to move
+    int dtz = 0;                               // plies to a zeroing move, signed like wdl
+    struct MoveResult {
+        chess::Move move;
+        tablebase::Wdl wdl; // for the side making the move, the fifty-move rule counted
+        int dtz;            // plies to the zeroing move from here along this move (0: a draw)
+    };
+    std::vector<MoveResult> moves; // best first
+};
 
 // The answer of Engine::pieceContributions (defined with the evaluation that computes it).
 using PieceContribution = eval::PieceContribution;
@@ -88,6 +102,20 @@ class Engine {
     // Whether the front end should show the WDL estimate (UCI_ShowWDL); SearchInfo always has it.
     bool showWdl() const { return m_showWdl; }
 
+    // The Syzygy tables of SyzygyPath (none: an empty set), for the front ends' own probes too
+    // (the web server's tablebase panel).
+    std::shared_ptr<const tablebase::Tablebases> tablebases() const { return m_tablebases; }
+    // "Found 35 tablebases (...)": what SyzygyPath found, for an `info string`.
+    std::string tablebaseSummary() const;
+    // Damaged table files found by probes since the last call, each with what is wrong.
+    std::vector<std::string> takeTablebaseErrors() const;
+    // Uses `tables` instead of SyzygyPath's (the web server opens its tables once for every
+    // session; datagen for every thread).
+    void setTablebases(std::shared_ptr<const tablebase::Tablebases> tables);
+    // The tables' answer for `pos`; reads only the tables, so a front end may ask while a search
+    // runs.
+    TablebaseReport tablebaseReport(const chess::Position& pos) const;
+
     std::string evalBreakdown() const;
     // Each piece's contribution to the static evaluation of `pos` (of the current position when
     // none is given): the evaluation minus the evaluation without that piece, kings excluded,
@@ -117,6 +145,8 @@ class Engine {
     std::uint64_t m_gameNumber = 0;
     bool m_showWdl = false;
     eval::EvalSource m_evalSource;
+    std::shared_ptr<const tablebase::Tablebases> m_tablebases;
+    search::TablebaseSettings m_tbSettings;
 
     static constexpr int kDefaultElo = 1500;
 };

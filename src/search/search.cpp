@@ -57,6 +57,11 @@ int historyBonus(int depth) {
 // The earlier moves whose continuation histories order and score a quiet move.
 constexpr int kContinuationPlies[] = {1, 2, 4, 6};
 
+// Root moves: a better tablebase rank first (all ranks are 0 outside the tables), then score.
+bool rootMoveOrder(const RootMove& a, const RootMove& b) {
+    return a.tbRank != b.tbRank ? a.tbRank > b.tbRank : a.score > b.score;
+}
+
 bool isDrawByRule(const Position& pos, int ply) {
     return pos.isRepetition(ply) || (pos.isFiftyMoveDraw() && !pos.inCheck()) ||
            insufficientMaterial(pos) != MaterialDraw::None;
@@ -67,6 +72,12 @@ bool isDrawByRule(const Position& pos, int ply) {
 std::uint64_t SharedSearchState::totalNodes() const {
     std::uint64_t total = 0;
     for (const auto& w : *workers) total += w->nodes();
+    return total;
+}
+
+std::uint64_t SharedSearchState::totalTbHits() const {
+    std::uint64_t total = 0;
+    for (const auto& w : *workers) total += w->tbHits();
     return total;
 }
 
@@ -101,6 +112,7 @@ void Worker::run(const Position& root) {
     m_eval.setSource(m_shared.evalSource);
     m_eval.reset(root);
     m_nodes.store(0, std::memory_order_relaxed);
+    m_tbHits.store(0, std::memory_order_relaxed);
     m_completedDepth = 0;
     m_result = {};
     m_rootMove = Move::none();
@@ -111,9 +123,67 @@ void Worker::run(const Position& root) {
     for (const Move m : MoveList(root))
         if (isRootMoveAllowed(m))
             m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
+    rankRootMovesByTablebases();
     for (auto& entry : m_stack) entry = StackEntry{};
     iterativeDeepening();
     m_result.nodes = nodes();
+}
+
+void Worker::rankRootMovesByTablebases() {
+    m_tbCardinality = 0;
+    m_rootInTb = false;
+    const tablebase::Tablebases* tb = m_shared.tablebases;
+    if (!tb || tb->empty() || m_rootMoves.empty()) return;
+    const TablebaseSettings& settings = m_shared.tbSettings;
+    m_tbCardinality = std::min(settings.probeLimit, tb->maxPieces());
+    // Below the largest tables there is no depth limit (the probe limit chose fewer pieces).
+    m_tbProbeDepth = settings.probeLimit > tb->maxPieces() ? 0 : settings.probeDepth;
+    if (popcount(m_pos.pieces()) > m_tbCardinality || m_pos.castlingRights() != NoCastling) return;
+    std::vector<Move> moves;
+    for (const RootMove& rm : m_rootMoves) moves.push_back(rm.move);
+    const auto ranking = tb->rankRootMoves(m_pos, moves, settings.useRule50);
+    if (!ranking) return;
+    m_rootInTb = true;
+    for (std::size_t i = 0; i < m_rootMoves.size(); ++i) {
+        const tablebase::RankedMove& ranked = ranking->moves[i];
+        RootMove& rm = m_rootMoves[i];
+        rm.tbRank = ranked.rank;
+        // Wins and losses the rule cannot spoil score as tablebase results; cursed wins and
+        // blessed losses as a little more or less than a draw, growing toward a real result.
+        const int r = ranked.rank, bound = settings.useRule50 ? tablebase::kMaxDtzRank - 100 : 1;
+        rm.tbScore = r >= bound   ? kScoreTbWin - 1
+                     : r > 0      ? std::max(3, r - (tablebase::kMaxDtzRank - 200)) / 2
+                     : r == 0     ? kScoreDraw
+                     : r > -bound ? std::min(-3, r + (tablebase::kMaxDtzRank - 200)) / 2
+                                  : -kScoreTbWin + 1;
+    }
+    std::stable_sort(m_rootMoves.begin(), m_rootMoves.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.tbRank > b.tbRank; });
+    if (m_id == 0) m_tbHits.store(m_rootMoves.size(), std::memory_order_relaxed);
+    // With DTZ the ranking has decided, and the search only chooses among equals; with WDL alone
+    // a won root still needs the probes to find its way.
+    if (ranking->byDtz || m_rootMoves[0].tbScore <= kScoreDraw) m_tbCardinality = 0;
+}
+
+std::optional<std::pair<int, Bound>> Worker::probeTablebases(int depth, int ply) {
+    const int pieces = popcount(m_pos.pieces());
+    if (pieces > m_tbCardinality || (pieces == m_tbCardinality && depth < m_tbProbeDepth) ||
+        m_pos.halfmoveClock() != 0 || m_pos.castlingRights() != NoCastling)
+        return std::nullopt;
+    const auto wdl = m_shared.tablebases->probeWdl(m_pos);
+    if (!wdl) return std::nullopt;
+    m_tbHits.store(m_tbHits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    // Without the fifty-move rule, cursed wins are wins; with it, they score one more than a draw.
+    const int drawScore = m_shared.tbSettings.useRule50 ? 1 : 0;
+    const int w = int(*wdl);
+    if (w > drawScore) return std::pair{kScoreTbWin - ply, Bound::Lower};
+    if (w < -drawScore) return std::pair{-kScoreTbWin + ply, Bound::Upper};
+    return std::pair{kScoreDraw + 2 * w * drawScore, Bound::Exact};
+}
+
+int Worker::reportedScore(const RootMove& rm) const {
+    const int score = rm.latestScore();
+    return m_rootInTb && !isMateScore(score) && score != -kScoreInfinite ? rm.tbScore : score;
 }
 
 bool Worker::isRootMoveAllowed(Move m) const {
@@ -157,6 +227,7 @@ void Worker::reportProgress() {
     progress.nodes = m_shared.totalNodes();
     progress.timeMs = elapsed;
     progress.hashfull = m_shared.hashfullForReport(progress.nodes);
+    progress.tbHits = m_shared.totalTbHits();
     progress.currMove = m_rootMove;
     progress.currMoveNumber = m_rootMoveNumber;
     m_shared.callbacks.onProgress(progress);
@@ -181,20 +252,22 @@ void Worker::iterativeDeepening() {
         }
         for (m_pvIndex = 0; m_pvIndex < multiPv; ++m_pvIndex) {
             m_selDepth = 0;
+            // This line chooses among the moves of its tablebase rank (all of them, without).
+            m_pvLast = m_pvIndex + 1;
+            while (m_pvLast < m_rootMoves.size() &&
+                   m_rootMoves[m_pvLast].tbRank == m_rootMoves[m_pvIndex].tbRank)
+                ++m_pvLast;
             const int previous = m_rootMoves[m_pvIndex].previousScore;
             aspirationSearch(m_rootDepth, previous);
             // Lines after the current one keep their order; the searched ones are sorted.
-            std::stable_sort(
-                m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(),
-                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(), rootMoveOrder);
             if (m_shared.stop.load(std::memory_order_relaxed)) break;
             // A later line may end above an earlier one (each line's search excludes the
             // earlier lines' moves, and search is not exact): the completed lines are sorted
             // among themselves, so MultiPV output lists each depth's lines best first. Not
             // after a stop, when this line's score may be a bound.
-            std::stable_sort(
-                m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1,
-                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            std::stable_sort(m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1,
+                             rootMoveOrder);
         }
         if (m_shared.stop.load(std::memory_order_relaxed)) break;
 
@@ -223,7 +296,7 @@ void Worker::iterativeDeepening() {
     m_result.ponderMove = best.pv.size() > 1 ? best.pv[1] : Move::none();
     // A stop inside the first root move of an iteration leaves every score of that iteration
     // unset: the best move is still the last completed iteration's, and so is its score.
-    m_result.score = best.latestScore();
+    m_result.score = reportedScore(best);
     m_result.depth = m_completedDepth;
 }
 
@@ -231,7 +304,7 @@ int Worker::aspirationSearch(int depth, int previousScore) {
     int delta = params::aspirationDelta;
     int alpha = -kScoreInfinite, beta = kScoreInfinite;
     if (depth >= params::aspirationMinDepth && previousScore != -kScoreInfinite &&
-        !isMateScore(previousScore)) {
+        !isDecisiveScore(previousScore)) {
         alpha = std::max(previousScore - delta, -kScoreInfinite);
         beta = std::min(previousScore + delta, int(kScoreInfinite));
     }
@@ -251,8 +324,7 @@ int Worker::aspirationSearch(int depth, int previousScore) {
             return score;
         }
         // The move that failed high (or the old best, after a fail low) is searched first again.
-        std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(),
-                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(), rootMoveOrder);
         delta += delta / 2;
     }
 }
@@ -264,9 +336,10 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.depth = depth;
     info.selDepth = rm.selDepth;
     info.multiPv = pvIndex + 1;
-    info.score = rm.latestScore();
+    info.score = reportedScore(rm);
     info.bound = bound;
     info.nodes = m_shared.totalNodes();
+    info.tbHits = m_shared.totalTbHits();
     info.timeMs = m_shared.time.elapsedMs();
     info.hashfull = m_shared.hashfullForReport(info.nodes);
     info.wdl = wdlFromScore(info.score, m_rootMaterial);
@@ -362,6 +435,30 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         return ttScore;
     }
 
+    // Step 3b. Tablebases: a WDL probe right after a capture or pawn move (the tables know
+    // nothing of the fifty-move counter) decides the node when its bound allows, else bounds a
+    // PV node's score. Stored deeper than searched: no search below it knows more.
+    int tbFloor = -kScoreInfinite, tbCeiling = kScoreInfinite;
+    if (!isRoot && !excluded && m_tbCardinality) {
+        if (const auto tb = probeTablebases(depth, ply)) {
+            const auto [score, tbBound] = *tb;
+            if (tbBound == Bound::Exact ||
+                (tbBound == Bound::Lower ? score >= beta : score <= alpha)) {
+                m_shared.tt->store(m_pos.key(), Move::none(), scoreToTT(score, ply), kScoreNone,
+                                   std::min(kMaxPly - 1, depth + 6), tbBound, ttPv);
+                return score;
+            }
+            if (isPv) {
+                if (tbBound == Bound::Lower) {
+                    tbFloor = score;
+                    alpha = std::max(alpha, score);
+                } else {
+                    tbCeiling = score;
+                }
+            }
+        }
+    }
+
     // Step 4. Static evaluation, and whether it improved on our previous move. (The fixes of
     // 2026-11-25, `improving` among them, measured +41 +/- 19 together at 40k.)
     // The table keeps the network's raw score; pruning uses it corrected (search/correction.h).
@@ -403,7 +500,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         }
         // Step 6. Reverse futility pruning: far above beta at low depth.
         if (depth <= params::rfpMaxDepth &&
-            eval - params::rfpMargin * (depth - improving) >= beta && eval < kScoreMateInMaxPly)
+            eval - params::rfpMargin * (depth - improving) >= beta && eval < kScoreTbWinInMaxPly)
             return eval;
 
         // Step 7. Null-move pruning, verified where zugzwang is likely. +29 +/- 22 (HCE, 30k);
@@ -414,7 +511,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             m_pos.pieces(m_pos.sideToMove()) & ~m_pos.pieces(m_pos.sideToMove(), Pawn, King);
         if (depth >= params::nullMoveMinDepth && eval >= beta &&
             staticEval >= beta + params::nullMoveMarginBase - params::nullMoveMarginSlope * depth &&
-            nonPawn && stack(ply - 1).move != Move::null() && beta > -kScoreMateInMaxPly) {
+            nonPawn && stack(ply - 1).move != Move::null() && beta > -kScoreTbWinInMaxPly) {
             // Base and per-depth reduction in hundredths of a ply: 4 + depth / 3 at the defaults.
             const int r =
                 (params::nullMoveBase + params::nullMoveDepthGain * depth) / 100 +
@@ -429,7 +526,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             unmakeNullMove();
             if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
             if (score >= beta) {
-                if (score >= kScoreMateInMaxPly) score = beta;
+                if (score >= kScoreTbWinInMaxPly) score = beta;
                 // A lone minor piece (or deep searches) risks zugzwang: verify without null move.
                 if (depth < params::nullMoveVerifyDepth && moreThanOne(nonPawn)) return score;
                 // The verification re-searches this node without trying the null move again.
@@ -452,7 +549,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     // likely beat beta in the full one too. With history pruning (step 11): +15 +/- 11 at 40k.
     const int probCutBeta = beta + params::probCutMargin;
     if (!isPv && !inCheck && !excluded && depth >= params::probCutMinDepth &&
-        std::abs(beta) < kScoreMateInMaxPly &&
+        std::abs(beta) < kScoreTbWinInMaxPly &&
         !(ttHit && tt.depth >= depth - 3 && ttScore != kScoreNone && ttScore < probCutBeta)) {
         const OrderingTables noisyTables{m_butterfly.get(), m_captureHistory.get(), {}};
         MovePicker noisyPicker(m_pos, ttMove, noisyTables);
@@ -514,8 +611,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         if (isRoot) {
             // Only root moves of this line and the ones after it (MultiPV).
             bool allowed = false;
-            for (std::size_t i = m_pvIndex; i < m_rootMoves.size(); ++i)
-                allowed |= m_rootMoves[i].move == m;
+            for (std::size_t i = m_pvIndex; i < m_pvLast; ++i) allowed |= m_rootMoves[i].move == m;
             if (!allowed) continue;
         }
         ++moveCount;
@@ -533,7 +629,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
 
         // Step 11. Shallow-depth pruning once a move has held off mate. Late-move + futility
         // pruning +204 +/- 58, SEE pruning +72 +/- 33 (HCE, 30k).
-        if (!isRoot && bestScore > -kScoreMateInMaxPly) {
+        if (!isRoot && bestScore > -kScoreTbWinInMaxPly) {
             if (quiet) {
                 // Late-move pruning: give up on the remaining quiets.
                 if (moveCount >= (params::lmpBase + depth * depth) / (2 - improving))
@@ -565,7 +661,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         int extension = 0;
         if (!isRoot && m == ttMove && !excluded && depth >= params::singularMinDepth && ttHit &&
             tt.bound != Bound::Upper && tt.depth >= depth - params::singularTtDepthMargin &&
-            !isMateScore(ttScore)) {
+            !isDecisiveScore(ttScore)) {
             const int singularBeta = ttScore - params::singularBetaScale * depth / 100;
             ss.excluded = m;
             const int score =
@@ -654,6 +750,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
 
     // Step 14. Mate, stalemate, or every move excluded.
     if (moveCount == 0) return excluded ? alpha : inCheck ? matedIn(ply) : kScoreDraw;
+    // The tables' bound on a PV node (step 3b) holds whatever the moves found.
+    if (isPv) bestScore = std::clamp(bestScore, tbFloor, tbCeiling);
 
     // Histories learn from every node with a best move, fail-high or exact; a capture cutoff
     // also counts against the quiets tried before it. With the hash-move bonus (step 3), the
@@ -685,7 +783,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     // Step 16. Correction history learns the evaluation's error from quiet results whose bound
     // says which side of the static evaluation the truth lies on. +41 +/- 19 at 40k.
     if (!inCheck && !excluded && (!bestMove || !m_pos.isNoisy(bestMove)) &&
-        !isMateScore(bestScore) && !(bound == Bound::Lower && bestScore <= staticEval) &&
+        !isDecisiveScore(bestScore) && !(bound == Bound::Lower && bestScore <= staticEval) &&
         !(bound == Bound::Upper && bestScore >= staticEval))
         m_correction->update(m_pos, bestScore - rawEval, depth);
     return bestScore;

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "chess/position.h"
@@ -20,6 +22,7 @@
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "search/wdl.h"
+#include "tablebase/tablebases.h"
 
 namespace axon::search {
 
@@ -33,6 +36,7 @@ struct SearchInfo {
     std::uint64_t nodes = 0;
     std::int64_t timeMs = 0;
     int hashfull = 0;
+    std::uint64_t tbHits = 0;
     Wdl wdl; // expected outcome for the side to move, from score and material (search/wdl.h)
     std::vector<chess::Move> pv;
 };
@@ -45,6 +49,7 @@ struct SearchProgress {
     std::uint64_t nodes = 0; // all threads
     std::int64_t timeMs = 0;
     int hashfull = 0;
+    std::uint64_t tbHits = 0;
     chess::Move currMove; // the root move being searched (none before the first)
     int currMoveNumber = 0;
 };
@@ -71,8 +76,18 @@ struct SearchCallbacks {
     std::int64_t progressIntervalMs = 0;
 };
 
+// How the search uses tablebases (the Syzygy* options).
+struct TablebaseSettings {
+    int probeDepth = 1;    // the least depth to probe at with the most pieces the tables hold
+    int probeLimit = 7;    // probe positions of at most this many pieces
+    bool useRule50 = true; // cursed wins and blessed losses are draws
+};
+
 // State every worker of one search shares.
 struct SharedSearchState {
+    // The tables of this search (none: no probes), and how to use them.
+    const tablebase::Tablebases* tablebases = nullptr;
+    TablebaseSettings tbSettings;
     TranspositionTable* tt = nullptr;
     SearchLimits limits;
     TimeManager time;
@@ -102,6 +117,7 @@ struct SharedSearchState {
     std::vector<std::unique_ptr<class Worker>>* workers = nullptr;
 
     std::uint64_t totalNodes() const;
+    std::uint64_t totalTbHits() const;
     // The fill for a report made after `nodes` nodes of the search (main thread only).
     int hashfullForReport(std::uint64_t nodes);
 };
@@ -112,6 +128,10 @@ struct RootMove {
     int previousScore = -kScoreInfinite;
     int selDepth = 0;
     std::vector<chess::Move> pv;
+    // With the root in the tablebases: the move's rank (higher is better; lines are searched
+    // within one rank) and the score that rank stands for. 0 for every move otherwise.
+    int tbRank = 0;
+    int tbScore = 0;
 
     // This iteration's score, or the last completed one's while this iteration has none yet
     // (not searched, or a stop inside its first root move).
@@ -127,6 +147,7 @@ class Worker {
     void run(const chess::Position& root);
     const SearchResult& result() const { return m_result; }
     std::uint64_t nodes() const { return m_nodes.load(std::memory_order_relaxed); }
+    std::uint64_t tbHits() const { return m_tbHits.load(std::memory_order_relaxed); }
     int completedDepth() const { return m_completedDepth; }
     const std::vector<RootMove>& rootMoves() const { return m_rootMoves; }
     // The multiPv best lines of the last completed iteration, best first.
@@ -175,6 +196,13 @@ class Worker {
     void updateCaptureHistory(chess::Move best, const chess::Move* captures, int captureCount,
                               int depth);
     bool isRootMoveAllowed(chess::Move m) const;
+    // Ranks the root moves by the tablebases when the root is in them, and chooses where the
+    // search probes (m_tbCardinality, m_tbProbeDepth).
+    void rankRootMovesByTablebases();
+    // A WDL probe inside the search: the score, and its bound, when the tables decide.
+    std::optional<std::pair<int, Bound>> probeTablebases(int depth, int ply);
+    // The score a line reports: with the root in the tables and no mate found, the tables'.
+    int reportedScore(const RootMove& rm) const;
     StackEntry& stack(int ply) { return m_stack[ply + kStackOffset]; }
     // Make/unmake keeping the evaluator's accumulators in step with the position.
     void makeMove(chess::Move m) {
@@ -196,8 +224,8 @@ class Worker {
     int evaluate() { return m_eval.evaluate(m_pos); }
     // The network's score plus what correction history learnt about this kind of position.
     int correctedEval(int rawEval) const {
-        return std::clamp(rawEval + m_correction->correction(m_pos), -kScoreMateInMaxPly + 1,
-                          kScoreMateInMaxPly - 1);
+        return std::clamp(rawEval + m_correction->correction(m_pos), -kScoreTbWinInMaxPly + 1,
+                          kScoreTbWinInMaxPly - 1);
     }
 
     int m_id;
@@ -205,6 +233,14 @@ class Worker {
     chess::Position m_pos;
     eval::Evaluator m_eval;
     std::atomic<std::uint64_t> m_nodes{0};
+    std::atomic<std::uint64_t> m_tbHits{0};
+    // Probe positions of at most this many pieces (0: none), at this depth or more when they
+    // have exactly that many.
+    int m_tbCardinality = 0;
+    int m_tbProbeDepth = 0;
+    bool m_rootInTb = false;
+    // The end of the root moves the current line chooses from: those of its tablebase rank.
+    std::size_t m_pvLast = 0;
     int m_selDepth = 0;
     int m_rootDepth = 0;
     int m_pvIndex = 0;

@@ -89,6 +89,9 @@ void Searcher::runMain(Request request) {
         skill.enabled ? std::max(m_shared.reportedLines, skill.lines) : m_shared.reportedLines;
     m_shared.threadCount = int(m_workers.size());
     m_shared.evalSource = request.evalSource;
+    // The request, and so the tables, outlive every worker of this search (waited for below).
+    m_shared.tablebases = request.tablebases.get();
+    m_shared.tbSettings = request.tbSettings;
     m_shared.callbacks = request.callbacks;
     m_shared.nextProgressMs = request.callbacks.progressIntervalMs;
     m_shared.hashfullSampledNodes = -1;
@@ -123,6 +126,7 @@ void Searcher::runMain(Request request) {
         }
     }
     if (skill.enabled) applySkill(skill, *m_workers[0], result);
+    m_shared.tablebases = nullptr;
     m_running = false;
     if (request.onDone) request.onDone(result);
 }

@@ -36,6 +36,9 @@ class Searcher {
         SkillSettings skill;
         // The network (or none: the hand-written evaluation) every thread evaluates with.
         eval::EvalSource evalSource;
+        // Syzygy tables to probe (none: no probes), held for the search's length.
+        std::shared_ptr<const tablebase::Tablebases> tablebases;
+        TablebaseSettings tbSettings;
         SearchCallbacks callbacks;
         // Called once with the final result when the search ends (after stop while pondering).
         std::function<void(const SearchResult&)> onDone;

@@ -40,7 +40,7 @@ WdlParams wdlParams(int material) {
 }
 
 Wdl wdlFromScore(int score, int material) {
-    if (isMateScore(score)) return score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000};
+    if (isDecisiveScore(score)) return score > 0 ? Wdl{1000, 0, 0} : Wdl{0, 0, 1000};
     const WdlParams p = wdlParams(material);
     const int win = winPerMille(score, p);
     const int loss = winPerMille(-score, p);

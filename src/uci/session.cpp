@@ -24,9 +24,10 @@ using namespace chess;
 namespace {
 
 std::string formatScore(int score, search::Bound bound) {
-    std::string text = search::isMateScore(score)
-                           ? "mate " + std::to_string(search::mateDistance(score))
-                           : "cp " + std::to_string(score);
+    std::string text =
+        search::isMateScore(score) ? "mate " + std::to_string(search::mateDistance(score))
+        : search::isTbScore(score) ? "cp " + std::to_string(search::tbDisplayScore(score))
+                                   : "cp " + std::to_string(score);
     if (bound == search::Bound::Lower) text += " lowerbound";
     if (bound == search::Bound::Upper) text += " upperbound";
     return text;
@@ -156,8 +157,9 @@ void Session::go(std::istringstream& in) {
             << info.multiPv << " score " << formatScore(info.score, info.bound);
         if (m_engine.showWdl())
             out << " wdl " << info.wdl.win << ' ' << info.wdl.draw << ' ' << info.wdl.loss;
-        out << " nodes " << info.nodes << " nps " << nps << " hashfull " << info.hashfull
-            << " time " << info.timeMs << " pv";
+        out << " nodes " << info.nodes << " nps " << nps << " hashfull " << info.hashfull;
+        if (info.tbHits) out << " tbhits " << info.tbHits;
+        out << " time " << info.timeMs << " pv";
         for (const Move m : info.pv) out << ' ' << m_engine.moveToString(m);
         send(out.str());
     };
@@ -168,14 +170,17 @@ void Session::go(std::istringstream& in) {
     callbacks.onProgress = [this](const search::SearchProgress& p) {
         std::ostringstream out;
         out << "info depth " << p.depth << " seldepth " << p.selDepth << " nodes " << p.nodes
-            << " nps " << search::nodesPerSecond(p.nodes, p.timeMs) << " hashfull " << p.hashfull
-            << " time " << p.timeMs;
+            << " nps " << search::nodesPerSecond(p.nodes, p.timeMs) << " hashfull " << p.hashfull;
+        if (p.tbHits) out << " tbhits " << p.tbHits;
+        out << " time " << p.timeMs;
         if (p.currMove)
             out << " currmove " << m_engine.moveToString(p.currMove) << " currmovenumber "
                 << p.currMoveNumber;
         send(out.str());
     };
     callbacks.onBestMove = [this](Move best, Move ponder) {
+        for (const std::string& error : m_engine.takeTablebaseErrors())
+            sendError("tablebase " + error);
         std::string line = "bestmove " + m_engine.moveToString(best);
         if (ponder) line += " ponder " + m_engine.moveToString(ponder);
         send(line);
@@ -191,7 +196,9 @@ void Session::setoption(std::istringstream& in) {
     while (in >> token && token != "value") name += (name.empty() ? "" : " ") + token;
     while (in >> token) value += (value.empty() ? "" : " ") + token;
     if (!waitUntilIdle("setoption")) return;
-    if (auto error = m_engine.options().set(name, value)) sendError(*error);
+    if (auto error = m_engine.options().set(name, value)) return sendError(*error);
+    const engine::Options::Option* option = m_engine.options().find(name);
+    if (option && option->name == "SyzygyPath") send("info string " + m_engine.tablebaseSummary());
 }
 
 void Session::display() {
