@@ -57,6 +57,8 @@ CLI::App* addDatagenCommand(CLI::App& app, DatagenCommandArgs& args) {
         ->check(CLI::Range(0, 100));
     cmd->add_option("--book", c.book, "Openings, EPD or PGN, chosen by the seed")
         ->check(CLI::ExistingFile);
+    cmd->add_option("--syzygy", c.syzygyPath,
+                    "Syzygy tables: games that reach them end with their result");
     cmd->add_option("--hash", c.hashMb, "Hash per engine, MiB (default 8)")
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--chunk-positions", c.chunkPositions,
@@ -94,6 +96,8 @@ int runDatagenCommand(const DatagenCommandArgs& args) {
     const double games = double(std::max<std::uint64_t>(1, s.whiteWins + s.draws + s.blackWins));
     std::printf("games          %" PRIu64 " (discarded openings %" PRIu64 ")\n", s.games,
                 s.discardedGames);
+    if (!args.config.syzygyPath.empty())
+        std::printf("tablebases     %" PRIu64 " games ended by the tables\n", s.tablebaseGames);
     std::printf("white/draw/black %" PRIu64 " / %" PRIu64 " / %" PRIu64
                 " (%.1f%% / %.1f%% / %.1f%%)\n",
                 s.whiteWins, s.draws, s.blackWins, 100.0 * double(s.whiteWins) / games,

@@ -117,6 +117,27 @@ std::vector<std::vector<std::uint64_t>> planChunks(const DatagenConfig& config) 
     return plan;
 }
 
+std::optional<double> tablebaseResult(const tablebase::Tablebases& tables, Position& pos) {
+    if (chess::popcount(pos.pieces()) > tables.maxPieces() ||
+        pos.castlingRights() != chess::NoCastling)
+        return std::nullopt;
+    double forMover = 0.5;
+    const int counter = pos.halfmoveClock();
+    if (counter == 0) {
+        const auto wdl = tables.probeWdl(pos);
+        if (!wdl) return std::nullopt;
+        forMover = *wdl == tablebase::Wdl::Win ? 1.0 : *wdl == tablebase::Wdl::Loss ? 0.0 : 0.5;
+    } else {
+        // With moves already on the fifty-move counter only the distance to the next zeroing
+        // move tells whether the rule comes first.
+        const auto dtz = tables.probeDtz(pos);
+        if (!dtz) return std::nullopt;
+        if (*dtz > 0 && *dtz + counter <= 100) forMover = 1.0;
+        if (*dtz < 0 && -*dtz + counter <= 100) forMover = 0.0;
+    }
+    return pos.sideToMove() == chess::White ? forMover : 1.0 - forMover;
+}
+
 namespace {
 
 enum class GameEnd { Finished, Discarded, Stopped };
@@ -124,6 +145,7 @@ enum class GameEnd { Finished, Discarded, Stopped };
 struct PlayedGame {
     GameEnd end = GameEnd::Discarded;
     double whiteScore = 0.5;
+    bool byTablebase = false; // the tables decided it
     // The searched part of the game: its start is the position after the opening.
     Game game;
     // The records its positions give through datagen's filters (appendGameRecords), and the
@@ -135,8 +157,9 @@ struct PlayedGame {
 // One thread's engine and the game loop it plays.
 class SelfPlay {
   public:
-    SelfPlay(const DatagenConfig& config, const std::vector<match::Opening>& book, int randomPlies)
-        : m_book(book), m_randomPlies(randomPlies) {
+    SelfPlay(const DatagenConfig& config, const std::vector<match::Opening>& book, int randomPlies,
+             const tablebase::Tablebases* tables)
+        : m_book(book), m_randomPlies(randomPlies), m_tables(tables) {
         m_engine.options().set("Threads", "1");
         m_engine.options().set("Hash", std::to_string(config.hashMb));
         m_limits.softNodes = config.softNodes;
@@ -158,6 +181,15 @@ class SelfPlay {
             if (const auto r = ruleResult(chess::gameStatus(pos), pos.sideToMove())) {
                 game.whiteScore = *r;
                 break;
+            }
+            if (m_tables) {
+                if (const auto r = tablebaseResult(*m_tables, pos)) {
+                    // An opening that is already in the tables teaches nothing: discarded.
+                    if (played == openingPlies) return game;
+                    game.whiteScore = *r;
+                    game.byTablebase = true;
+                    break;
+                }
             }
             if (stop.load(std::memory_order_relaxed)) {
                 game.end = GameEnd::Stopped;
@@ -231,6 +263,7 @@ class SelfPlay {
     search::SearchLimits m_limits;
     const std::vector<match::Opening>& m_book;
     int m_randomPlies;
+    const tablebase::Tablebases* m_tables; // none without --syzygy
 };
 
 // What makes two runs in the same directory compatible: everything that decides the chunks.
@@ -243,6 +276,8 @@ std::string manifestText(const DatagenConfig& c, int randomPlies) {
         << "\nrandom-plies " << randomPlies << "\nbook " << c.book << "\nhash " << c.hashMb << "\n";
     // Only games runs name their format, so the manifests of record runs stay as they were.
     if (c.format == DatagenFormat::Games) out << "format games\n";
+    // Likewise the tables: a run without them keeps its manifest.
+    if (!c.syzygyPath.empty()) out << "syzygy " << c.syzygyPath << "\n";
     return out.str();
 }
 
@@ -308,6 +343,7 @@ util::Result<std::uint64_t> finishedChunkPositions(const std::string& path, Data
 
 void addGame(DatagenStats& s, const PlayedGame& game) {
     ++s.games;
+    s.tablebaseGames += game.byTablebase;
     s.generated += game.records.size();
     if (game.whiteScore > 0.75)
         ++s.whiteWins;
@@ -320,9 +356,10 @@ void addGame(DatagenStats& s, const PlayedGame& game) {
 
 void runThread(const DatagenConfig& config, int thread, const std::vector<std::uint64_t>& targets,
                const std::vector<bool>& done, const std::vector<match::Opening>& book,
-               int randomPlies, const std::atomic<bool>& stop, Shared& shared) {
+               int randomPlies, const tablebase::Tablebases* tables, const std::atomic<bool>& stop,
+               Shared& shared) {
     const bool byGames = config.games > 0;
-    SelfPlay selfPlay(config, book, randomPlies);
+    SelfPlay selfPlay(config, book, randomPlies, tables);
     for (std::uint64_t chunk = 0; chunk < targets.size(); ++chunk) {
         if (done[chunk]) continue;
         util::Prng rng(chunkSeed(config.seed, thread, chunk));
@@ -390,6 +427,15 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
             if (o.chess960)
                 return util::makeError(config.book + ": Chess960 openings are not supported");
     }
+    // One set of tables for every thread: each file is mapped once.
+    std::shared_ptr<tablebase::Tablebases> tables;
+    if (!config.syzygyPath.empty()) {
+        auto opened = tablebase::Tablebases::open(config.syzygyPath);
+        if (!opened) return util::makeError("--syzygy: " + opened.error());
+        if ((*opened)->empty())
+            return util::makeError("--syzygy: no tables in " + config.syzygyPath);
+        tables = std::move(*opened);
+    }
     const int randomPlies = config.randomPlies >= 0 ? config.randomPlies
                             : book.empty()          ? kDefaultRandomPlies
                                                     : kDefaultBookRandomPlies;
@@ -441,7 +487,8 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
     shared.running = int(plan.size());
     for (std::size_t t = 0; t < plan.size(); ++t)
         threads.emplace_back([&, t] {
-            runThread(config, int(t), plan[t], done[t], book, randomPlies, stop, shared);
+            runThread(config, int(t), plan[t], done[t], book, randomPlies, tables.get(), stop,
+                      shared);
             const std::lock_guard lock(shared.mutex);
             --shared.running;
             shared.finished.notify_all();

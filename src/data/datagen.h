@@ -15,6 +15,7 @@
 #include "chess/position.h"
 #include "chess/rules.h"
 #include "data/training_record.h"
+#include "tablebase/tablebases.h"
 #include "util/result.h"
 
 namespace axon::data {
@@ -60,6 +61,11 @@ class Adjudicator {
 // The result from White's view when the game is over by the rules; nothing while it goes on.
 std::optional<double> ruleResult(chess::GameStatus status, chess::Color sideToMove);
 
+// The result from White's view that the tables give a position, the fifty-move rule counted
+// from its counter (cursed wins and blessed losses are draws; with moves on the counter, DTZ
+// decides); nothing when the position is not in them (or its DTZ table is missing).
+std::optional<double> tablebaseResult(const tablebase::Tablebases& tables, chess::Position& pos);
+
 enum class SkipReason { None, InCheck, NoisyBestMove, Opening, Decided };
 const char* toString(SkipReason reason);
 
@@ -99,6 +105,10 @@ struct DatagenConfig {
     std::uint64_t chunkPositions = kDefaultChunkPositions;
     std::uint64_t chunkGames = kDefaultChunkGames;
     DatagenFormat format = DatagenFormat::Records;
+    // Syzygy tables (directories as SyzygyPath takes them; empty: none). A game that reaches a
+    // position in them ends there with the tables' result (tablebaseResult); an opening that
+    // starts in them is discarded.
+    std::string syzygyPath;
 };
 
 // The per-thread chunk targets: chunk c of thread t is to hold targets[t][c] positions (or
@@ -111,6 +121,7 @@ struct DatagenStats {
     std::uint64_t generated = 0; // positions generated this run (abandoned chunks included)
     std::uint64_t whiteWins = 0, draws = 0, blackWins = 0;
     std::uint64_t discardedGames = 0; // openings rejected by the first search
+    std::uint64_t tablebaseGames = 0; // games the tablebases decided (with syzygyPath)
     std::uint64_t skipped[5] = {};    // positions not recorded, by SkipReason (index 0 unused)
     std::uint64_t chunksWritten = 0;
     std::uint64_t resumedChunks = 0, resumedPositions = 0, resumedGames = 0;

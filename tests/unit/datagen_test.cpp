@@ -10,6 +10,7 @@
 #include "data/datagen.h"
 #include "data/record_file.h"
 #include "search/searcher.h"
+#include "tablebase/tablebases.h"
 #include "test_helpers.h"
 
 namespace axon::test {
@@ -206,6 +207,73 @@ TEST(Datagen, TinyRunIsDeterministicAndResumes) {
     for (const auto& entry : fs::directory_iterator(other))
         EXPECT_EQ(entry.path().extension(), ".txt") << entry.path();
     fs::remove_all(dir);
+}
+
+} // namespace
+} // namespace axon::test
+
+namespace axon::test {
+namespace {
+
+// The tables' result from White's view, with the fifty-move counter: a win that the rule
+// spoils is a draw.
+TEST(Datagen, TablebaseResults) {
+    const std::string tables = sharedData("syzygy").string();
+    AXON_REQUIRE_DATA(tables);
+    auto opened = tablebase::Tablebases::open(tables);
+    ASSERT_TRUE(opened.ok()) << opened.error();
+    const auto& tb = **opened;
+    chess::Position whiteWins = fen("8/8/8/4k3/8/8/8/K6Q w - - 0 1");
+    EXPECT_EQ(tablebaseResult(tb, whiteWins), 1.0);
+    chess::Position blackToMoveLoses = fen("8/8/8/4k3/8/8/8/K6Q b - - 0 1");
+    EXPECT_EQ(tablebaseResult(tb, blackToMoveLoses), 1.0);
+    chess::Position blackWins = fen("8/8/8/4K3/8/8/8/k6q w - - 0 1");
+    EXPECT_EQ(tablebaseResult(tb, blackWins), 0.0);
+    chess::Position draw = fen("8/8/8/4k3/8/8/8/K6N w - - 0 1");
+    EXPECT_EQ(tablebaseResult(tb, draw), 0.5);
+    // KRvK needs more than one move: with 99 plies on the counter the rule comes first.
+    chess::Position late = fen("8/8/8/4k3/8/8/8/K6R w - - 99 120");
+    EXPECT_EQ(tablebaseResult(tb, late), 0.5);
+    chess::Position early = fen("8/8/8/4k3/8/8/8/K6R w - - 10 120");
+    EXPECT_EQ(tablebaseResult(tb, early), 1.0);
+    chess::Position fivePieces = fen("8/8/8/4k3/8/8/8/KRRR4 w - - 0 1");
+    EXPECT_FALSE(tablebaseResult(tb, fivePieces));
+}
+
+// Games from five-piece openings end when a capture takes them into the four-piece tables,
+// with the tables' result; openings already in the tables are discarded.
+TEST(Datagen, TablebasesEndGames) {
+    const std::string tables = sharedData("syzygy").string();
+    AXON_REQUIRE_DATA(tables);
+    const std::string dir = scratchDir("datagen-tb");
+    const std::string book = dir + "/book.epd";
+    writeFile(book, "8/8/4k3/3p4/3P4/3K4/6r1/R7 w - - 0 1\n"
+                    "8/8/2k5/8/2n5/3P4/2K5/3R4 w - - 0 1\n");
+    DatagenConfig config;
+    config.outDir = dir + "/out";
+    config.games = 8;
+    config.chunkGames = 8;
+    config.softNodes = 300;
+    config.book = book;
+    config.randomPlies = 2;
+    config.syzygyPath = tables;
+    std::atomic<bool> stop{false};
+    auto run = runDatagen(config, stop, {});
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_EQ(run->games, 8u);
+    EXPECT_GT(run->tablebaseGames, 0u);
+
+    // The manifest names the tables: the same directory without them is another run.
+    config.syzygyPath.clear();
+    EXPECT_FALSE(runDatagen(config, stop, {}).ok());
+
+    writeFile(book, "8/8/4k3/8/8/3K4/6r1/R7 w - - 0 1\n");
+    config.outDir = dir + "/in-tables";
+    config.syzygyPath = tables;
+    config.games = 1;
+    config.randomPlies = 0;
+    auto inTables = runDatagen(config, stop, {});
+    ASSERT_FALSE(inTables.ok()) << "every opening is in the tables: nothing can be played";
 }
 
 } // namespace
