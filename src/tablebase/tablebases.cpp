@@ -16,12 +16,6 @@ using namespace chess;
 
 namespace {
 
-#ifdef _WIN32
-constexpr char kPathSeparator = ';';
-#else
-constexpr char kPathSeparator = ':';
-#endif
-
 // The DTZ of a zeroing move's position before it is made, from the WDL after it.
 int dtzBeforeZeroing(int wdl) {
     switch (wdl) {
@@ -63,6 +57,11 @@ util::Result<std::shared_ptr<Tablebases>> Tablebases::open(std::string_view path
     return util::Error{"tablebases are read by the native engine only (axon serve)"};
 #else
     namespace fs = std::filesystem;
+#ifdef _WIN32
+    constexpr char kPathSeparator = ';';
+#else
+    constexpr char kPathSeparator = ':';
+#endif
     std::vector<std::string> directories;
     for (std::size_t start = 0; start <= paths.size();) {
         std::size_t end = paths.find(kPathSeparator, start);
