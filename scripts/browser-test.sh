@@ -32,6 +32,8 @@ trap stop_servers EXIT
 trap 'exit 130' INT TERM
 ensure_browser_deps
 
+# The tablebase panel's test reads the shared 3-4-piece tables through axon serve --syzygy-path.
+export AXON_SYZYGY=${AXON_SYZYGY:-$(realpath -m "${AXON_SHARED_DATA:-$root/../shared/data}")/syzygy}
 start_axon_serve "$axon" "$dist"
 start_python_static "$dist"
 modes="server wasm-st"

@@ -64,6 +64,9 @@ CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args) {
     cmd->add_option("--allow-origin", c.allowedOrigins,
                     "Also accept WebSocket connections from pages of this origin "
                     "(https://app.example.org); the server's own page always is. Repeatable");
+    cmd->add_option("--syzygy-path", args.syzygyPath,
+                    "Syzygy tablebase directories (':'-separated, ';' on Windows) for every "
+                    "session's search and the analysis tablebase panel");
     cmd->add_option("--idle-minutes", args.idleMinutes, "Close sessions idle this long")
         ->check(CLI::Range(1, 10080))
         ->capture_default_str();
@@ -83,6 +86,16 @@ int runServeCommand(ServeCommandArgs& args) {
         c.webRoot = fs::canonical(args.webRoot, ec);
     } else {
         c.webRoot = server::defaultWebRoot();
+    }
+    if (!args.syzygyPath.empty()) {
+        auto tables = tablebase::Tablebases::open(args.syzygyPath);
+        if (!tables) {
+            std::cerr << "axon serve: --syzygy-path: " << tables.error() << std::endl;
+            return 1;
+        }
+        std::cerr << "axon serve: " << (*tables)->wdlCount() << " tablebases (up to "
+                  << (*tables)->maxPieces() << " pieces) from " << args.syzygyPath << std::endl;
+        c.session.tablebases = std::move(*tables);
     }
     c.session.idleTimeoutMs = std::int64_t(args.idleMinutes) * 60 * 1000;
     c.localAnalysis = args.localAnalysis == "capped" ? server::LocalAnalysis::Capped

@@ -15,6 +15,7 @@ struct ServeCommandArgs {
     std::string webRoot;
     int idleMinutes = 30;
     std::string localAnalysis = "unlimited"; // --local-analysis: unlimited or capped
+    std::string syzygyPath;                  // --syzygy-path: tables for every session
 };
 
 CLI::App* addServeCommand(CLI::App& app, ServeCommandArgs& args);

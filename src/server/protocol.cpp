@@ -217,6 +217,10 @@ ParsedMessage parseClientMessage(std::string_view text) {
         EvalPiecesRequest r;
         r.fen = in.string("fen");
         request = r;
+    } else if (type == "tablebase") {
+        TablebaseRequest r;
+        r.fen = in.string("fen");
+        request = r;
     } else {
         out.error = "unknown message type '" + type + "'";
         return out;
@@ -333,10 +337,15 @@ std::vector<std::string> pvToSan(const Position& root, const std::vector<Move>& 
 std::string formatInfo(const Json& id, const search::SearchInfo& info, const Position& root,
                        bool chess960) {
     Json score;
-    if (search::isMateScore(info.score))
+    if (search::isMateScore(info.score)) {
         score["mate"] = search::mateDistance(info.score);
-    else
+    } else if (search::isTbScore(info.score)) {
+        // A tablebase result: the sign says who wins; "tb" marks it as no evaluation.
+        score["cp"] = search::tbDisplayScore(info.score);
+        score["tb"] = true;
+    } else {
         score["cp"] = info.score;
+    }
     score["bound"] = info.bound == search::Bound::Lower   ? "lower"
                      : info.bound == search::Bound::Upper ? "upper"
                                                           : "exact";
@@ -410,6 +419,27 @@ std::string formatSearching(const Json& id, const ClampedLimits& limits) {
 
 std::string formatQueued(const Json& id, int position) {
     Json j = {{"type", "queued"}, {"position", position}};
+    putId(j, id);
+    return dump(j);
+}
+
+std::string formatTablebase(const Json& id, const Position& pos,
+                            const engine::TablebaseReport& report, bool available) {
+    Json j = {{"type", "tablebase"},
+              {"fen", toFen(pos)},
+              {"available", available},
+              {"inTables", report.inTables}};
+    if (report.inTables) {
+        j["wdl"] = tablebase::wdlName(report.wdl);
+        j["dtz"] = report.dtz;
+        Json moves = Json::array();
+        for (const auto& m : report.moves)
+            moves.push_back({{"uci", toUci(m.move, pos.isChess960())},
+                             {"san", toSan(pos, m.move)},
+                             {"wdl", tablebase::wdlName(m.wdl)},
+                             {"dtz", m.dtz}});
+        j["moves"] = std::move(moves);
+    }
     putId(j, id);
     return dump(j);
 }

@@ -74,8 +74,14 @@ struct EvalPiecesRequest {
     std::optional<std::string> fen; // absent: the session's current position
 };
 
-using Request = std::variant<NewGameRequest, PositionRequest, MoveRequest, UndoRequest, GoRequest,
-                             StopRequest, SetOptionRequest, StateRequest, EvalPiecesRequest>;
+// The tablebases' result for a position and each of its moves (the analysis tablebase panel).
+struct TablebaseRequest {
+    std::optional<std::string> fen; // absent: the session's current position
+};
+
+using Request =
+    std::variant<NewGameRequest, PositionRequest, MoveRequest, UndoRequest, GoRequest, StopRequest,
+                 SetOptionRequest, StateRequest, EvalPiecesRequest, TablebaseRequest>;
 
 struct ParsedMessage {
     // The client's "id" (any JSON value), echoed in every reply to this message; null if none.
@@ -106,6 +112,9 @@ std::string formatState(const Json& id, const Game& game, bool searching);
 // `root` is the position searched: the PV is converted to SAN from there.
 std::string formatInfo(const Json& id, const search::SearchInfo& info, const chess::Position& root,
                        bool chess960);
+// The tablebase panel's answer for `pos` (`available`: the server has tables at all).
+std::string formatTablebase(const Json& id, const chess::Position& pos,
+                            const engine::TablebaseReport& report, bool available);
 // `yielded`: an uncapped analysis was stopped because another search waited for its threads.
 std::string formatBestMove(const Json& id, chess::Move best, chess::Move ponder,
                            const chess::Position& root, bool chess960, bool played,

@@ -73,6 +73,7 @@ Session::Session(std::uint64_t id, SessionConfig config, SearchSlots& slots, Has
     m_engine.options().set("Threads", std::to_string(m_config.threads));
     // Not offered to clients: the server decides how often progress goes out.
     m_engine.options().set("Progress Interval", std::to_string(m_config.progressIntervalMs));
+    m_engine.setTablebases(m_config.tablebases);
 }
 
 Session::~Session() {
@@ -450,6 +451,24 @@ void Session::handle(const Json& id, const EvalPiecesRequest& r) {
             out = formatError(id, "evalPieces: bad FEN: " + pos.error());
         } else {
             out = formatPieces(id, toFen(*pos), m_engine.pieceContributions(*pos));
+        }
+    }
+    reply(id, out);
+}
+
+void Session::handle(const Json& id, const TablebaseRequest& r) {
+    // Reads the tables only: answered while a search runs too, and changes nothing.
+    std::string out;
+    {
+        std::lock_guard lock(m_mutex);
+        const bool available = m_config.tablebases && !m_config.tablebases->empty();
+        if (!r.fen) {
+            out = formatTablebase(id, m_game.position(),
+                                  m_engine.tablebaseReport(m_game.position()), available);
+        } else if (auto pos = parseFen(*r.fen); !pos) {
+            out = formatError(id, "tablebase: bad FEN: " + pos.error());
+        } else {
+            out = formatTablebase(id, *pos, m_engine.tablebaseReport(*pos), available);
         }
     }
     reply(id, out);

@@ -37,6 +37,9 @@ struct SessionConfig {
     std::int64_t infoIntervalMs = 50;      // info lines: at most ~20 per second
     std::int64_t progressIntervalMs = 200; // progress messages: about 5 per second
     std::size_t maxMessageBytes = 64 * 1024;
+    // The server's Syzygy tables (axon serve --syzygy-path), shared by every session; a client
+    // cannot name files (SyzygyPath is not offered over the network).
+    std::shared_ptr<const tablebase::Tablebases> tablebases;
 };
 
 class Session : public std::enable_shared_from_this<Session> {
@@ -78,6 +81,7 @@ class Session : public std::enable_shared_from_this<Session> {
     void handle(const Json& id, const SetOptionRequest& r);
     void handle(const Json& id, const StateRequest& r);
     void handle(const Json& id, const EvalPiecesRequest& r);
+    void handle(const Json& id, const TablebaseRequest& r);
     // Refuses (with a reason) changes to the game or engine while a search is on.
     std::optional<std::string> busy() const;
     // Starts the prepared search; the caller holds the mutex and a search slot. Sets `out` to

@@ -548,6 +548,34 @@ for (const mode of MODES) {
       });
     }
 
+    test('tablebase panel: the server\'s tables judge every move of a KRvK ending and a click plays one; the in-browser engine says tables need the server', async () => {
+      await withShot(page, shot('tablebase'), async () => {
+        await tid(page, 'mode-analysis').click({ timeout: T.ui });
+        await loadFen(page, '8/8/8/4k3/7R/8/8/K7 w - - 0 1');
+        const panel = tid(page, 'tablebase-panel');
+        if (mode.engine === 'wasm') {
+          await page.waitForFunction(() => document.querySelector('[data-testid="tablebase-panel"]')?.dataset.state === 'unavailable', null, { timeout: T.engine });
+          assert.match(await panel.textContent(), /need the server/);
+          return;
+        }
+        await page.waitForFunction(() => document.querySelector('[data-testid="tablebase-panel"]')?.dataset.state === 'ready', null, { timeout: T.engine });
+        assert.match(await tid(page, 'tablebase-result').textContent(), /^Tablebase: White wins \(DTZ \d+\)$/);
+        const moves = await page.evaluate(() => [...document.querySelectorAll('[data-testid="tablebase-panel"] .tablebase-move')].map((b) => ({ uci: b.dataset.uci, wdl: b.dataset.wdl })));
+        assert.equal(moves.length, 17, JSON.stringify(moves));
+        assert.equal(moves[0].wdl, 'win');
+        assert.deepEqual(moves.filter((m) => m.wdl === 'draw').map((m) => m.uci).sort(), ['h4d4', 'h4e4', 'h4f4']);
+        // The eval bar shows a result, not centipawns: the tables' win, or the mate the search found.
+        await page.waitForFunction(() => /TB win|#\d+/.test(document.querySelector('[data-testid="eval-bar"]')?.textContent ?? ''), null, { timeout: T.engine });
+        // A click plays the move; the panel follows the new position (Black to move, lost).
+        await page.locator(`[data-testid="tablebase-panel"] .tablebase-move[data-uci="${moves[0].uci}"]`).click({ timeout: T.ui });
+        await page.waitForFunction((u) => window.axonTest.movesUci().at(-1) === u, moves[0].uci, { timeout: T.ui });
+        await page.waitForFunction(() => /^Tablebase: White wins/.test(document.querySelector('[data-testid="tablebase-result"]')?.textContent ?? '') && document.querySelector('[data-testid="tablebase-panel"]')?.dataset.wdl === 'loss', null, { timeout: T.engine });
+        // Outside the tables (more than seven pieces): no panel.
+        await loadFen(page, START_FEN);
+        await page.waitForFunction(() => document.querySelector('[data-testid="tablebase-panel"]')?.hidden === true, null, { timeout: T.ui });
+      });
+    });
+
     if (mode.name === 'server') {
       test("heat map: each piece's contribution in analysis (the native engine's numbers), the value on hover, hidden in play", async () => {
         const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';

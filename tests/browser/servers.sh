@@ -39,7 +39,10 @@ wait_for_url() {
 
 start_axon_serve() {
     local log=$SERVER_LOG_DIR/axon-serve.log
-    "$1" serve --port 0 --web-root "$2" --hash 16 --max-think-ms 10000 >"$log" 2>&1 &
+    # The shared 3-4-piece tables, when there, for the tablebase panel's test.
+    local tables=()
+    [[ -n ${AXON_SYZYGY:-} && -d $AXON_SYZYGY ]] && tables=(--syzygy-path "$AXON_SYZYGY")
+    "$1" serve --port 0 --web-root "$2" --hash 16 --max-think-ms 10000 "${tables[@]}" >"$log" 2>&1 &
     SERVER_PIDS+=($!)
     AXON_SERVER_URL=$(wait_for_url "$log" 'http://127\.0\.0\.1:[0-9]+/' 'axon serve') || return 1
     export AXON_SERVER_URL

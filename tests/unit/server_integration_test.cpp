@@ -18,6 +18,8 @@
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
 #include "server/server.h"
+#include "tablebase/tablebases.h"
+#include "test_helpers.h"
 #include "ws_test_client.h"
 
 using namespace axon;
@@ -431,6 +433,62 @@ TEST(ServerIntegration, LocalAnalysisRunsUntilStoppedWithLiveProgress) {
     EXPECT_FALSE(stopped->contains("yielded"));
     EXPECT_TRUE(isLegalIn(chess::Position::kStartFen, (*stopped)["move"]));
     srv.stop();
+}
+
+// The tablebase panel's request: every legal move's result and DTZ, best first, with the
+// server's tables; without them, "available" false.
+TEST(ServerIntegration, TablebaseAnswersWithTheServersTablesOnly) {
+    const std::string tables = test::sharedData("syzygy").string();
+    AXON_REQUIRE_DATA(tables);
+    server::ServerConfig config = testConfig();
+    auto opened = tablebase::Tablebases::open(tables);
+    ASSERT_TRUE(opened.ok()) << opened.error();
+    config.session.tablebases = *opened;
+    server::Server srv(config);
+    ASSERT_FALSE(srv.start());
+    WsClient client;
+    connectAndGreet(client, srv.port());
+    client.send({{"type", "tablebase"}, {"fen", "8/8/8/4k3/7R/8/8/K7 w - - 0 1"}, {"id", 1}});
+    auto answer = client.waitFor("tablebase");
+    ASSERT_TRUE(answer);
+    EXPECT_EQ((*answer)["id"], 1);
+    EXPECT_EQ((*answer)["available"], true);
+    EXPECT_EQ((*answer)["inTables"], true);
+    EXPECT_EQ((*answer)["wdl"], "win");
+    EXPECT_GT((*answer)["dtz"].get<int>(), 0);
+    const Json& moves = (*answer)["moves"];
+    ASSERT_EQ(moves.size(), 17u); // Ka1: 3 moves, Rh4: 14
+    EXPECT_EQ(moves[0]["wdl"], "win");
+    // Rd4, Re4+ and Rf4 give the rook away: drawn, and ranked last.
+    int draws = 0;
+    for (const Json& m : moves) draws += m["wdl"] == "draw";
+    EXPECT_EQ(draws, 3) << moves;
+    EXPECT_EQ(moves.back()["wdl"], "draw");
+    for (std::size_t i = 1; i < moves.size(); ++i)
+        if (moves[i]["wdl"] == moves[i - 1]["wdl"] && moves[i]["wdl"] == "win") {
+            EXPECT_GE(moves[i]["dtz"].get<int>(), moves[i - 1]["dtz"].get<int>()) << moves;
+        }
+    // Too many pieces, and a bad FEN.
+    client.send({{"type", "tablebase"}, {"id", 2}});
+    answer = client.waitFor("tablebase");
+    ASSERT_TRUE(answer);
+    EXPECT_EQ((*answer)["inTables"], false);
+    client.send({{"type", "tablebase"}, {"fen", "nonsense"}, {"id", 3}});
+    auto error = client.waitFor("error");
+    ASSERT_TRUE(error);
+    EXPECT_NE((*error)["message"].get<std::string>().find("tablebase: bad FEN"), std::string::npos);
+    srv.stop();
+
+    server::Server bare(testConfig());
+    ASSERT_FALSE(bare.start());
+    WsClient other;
+    connectAndGreet(other, bare.port());
+    other.send({{"type", "tablebase"}, {"fen", "8/8/8/4k3/8/8/8/K6R w - - 0 1"}, {"id", 4}});
+    answer = other.waitFor("tablebase");
+    ASSERT_TRUE(answer);
+    EXPECT_EQ((*answer)["available"], false);
+    EXPECT_EQ((*answer)["inTables"], false);
+    bare.stop();
 }
 
 TEST(ServerIntegration, EvalPiecesForTheGameOrAFenDuringASearchTooAndBadFensRefused) {

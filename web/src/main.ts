@@ -15,6 +15,7 @@ import { makeComment } from 'chessops/pgn';
 import { GameModel, INITIAL_FEN, type GameOutcome, type MarkKind, type MoveNode } from './game';
 import { EvalGraph } from './graphs';
 import { HeatmapOverlay } from './heatmap';
+import { TablebasePanel } from './tablebase-panel';
 import { MoveList } from './move-list';
 import { GameStore } from './game-store';
 import type { LibrarySource } from './library';
@@ -185,6 +186,16 @@ new HeatmapOverlay({
   toggleHost: document.querySelector<HTMLElement>('.analysis-panel .card-head') ?? layout,
   engine: () => engines.engine,
   engineStatus: byTestId('engine-status'),
+});
+
+// The tablebase panel: positions of at most seven pieces, with the server engine's tables.
+new TablebasePanel({
+  board: byTestId('board'),
+  layout,
+  host: byTestId('tablebase-host'),
+  engine: () => engines.engine,
+  engineStatus: byTestId('engine-status'),
+  playMove: (uci) => onUserMove(uci),
 });
 
 const store = new GameStore({

@@ -8,11 +8,14 @@ import type { Score } from './engine/engine';
 export interface WhiteScore {
   cp?: number;
   mate?: number;
+  /** A tablebase result (cp is ±(20000 less plies)), not an evaluation. */
+  tb?: boolean;
 }
 
 export function toWhiteScore(score: Score, turn: Color): WhiteScore {
   const sign = turn === 'white' ? 1 : -1;
   if (score.mate !== undefined) return { mate: sign * score.mate };
+  if (score.tb && score.cp) return { cp: sign * score.cp, tb: true };
   return { cp: sign * (score.cp ?? 0) };
 }
 
@@ -25,6 +28,7 @@ export function scoreAttribute(score: WhiteScore): string {
 /** +0.35, -1.20, #3, #-2 as on analysis boards. */
 export function formatScore(score: WhiteScore, decimals = 2): string {
   if (score.mate !== undefined) return score.mate < 0 ? `#-${-score.mate}` : `#${score.mate}`;
+  if (score.tb && score.cp) return score.cp > 0 ? 'TB win' : 'TB loss';
   const pawns = (score.cp ?? 0) / 100;
   return `${pawns > 0 ? '+' : ''}${pawns.toFixed(decimals)}`;
 }
@@ -36,6 +40,7 @@ export function formatScore(score: WhiteScore, decimals = 2): string {
 const kWinChanceSlope = 0.00368208;
 export function whiteWinChance(score: WhiteScore): number {
   if (score.mate !== undefined) return score.mate > 0 ? 100 : score.mate < 0 ? 0 : 50;
+  if (score.tb && score.cp) return score.cp > 0 ? 100 : 0;
   const cp = Math.max(-1000, Math.min(1000, score.cp ?? 0));
   return 50 + 50 * (2 / (1 + Math.exp(-kWinChanceSlope * cp)) - 1);
 }

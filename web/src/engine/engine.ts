@@ -10,6 +10,8 @@ export type EngineState = 'loading' | 'ready' | 'thinking' | 'reconnecting' | 'e
 export interface Score {
   cp?: number;
   mate?: number;
+  /** A tablebase result, not an evaluation: cp is then ±(20000 less the plies to it). */
+  tb?: boolean;
   bound: 'exact' | 'lower' | 'upper';
 }
 
@@ -114,6 +116,31 @@ export interface PieceEval {
   pieces: PieceContribution[];
 }
 
+/** One legal move as the tablebases judge it (Engine.tablebase). */
+export interface TablebaseMove {
+  uci: string;
+  san: string;
+  /** For the side making the move: 'win', 'cursed win', 'draw', 'blessed loss' or 'loss'. */
+  wdl: string;
+  /** Plies to the next capture or pawn move along it, signed like wdl (0: a draw). */
+  dtz: number;
+}
+
+/** The answer to Engine.tablebase. */
+export interface TablebaseAnswer {
+  /** The engine has tables at all (the server started with --syzygy-path). */
+  available: boolean;
+  /** The position is in them (few enough pieces, no castling rights, its tables present). */
+  inTables: boolean;
+  /** For the side to move, when inTables. */
+  wdl?: string;
+  dtz?: number;
+  /** Best first. */
+  moves: TablebaseMove[];
+  /** Why there is no answer (the in-browser engine has no tables). */
+  note?: string;
+}
+
 /** A numeric engine option's range and value (`Hash` in MiB, `Threads`). */
 export interface SpinOption {
   min: number;
@@ -164,6 +191,12 @@ export interface Engine {
    * rejects when the engine refuses the position or stops.
    */
   evalPieces(fen: string): Promise<PieceEval>;
+  /**
+   * The Syzygy tablebases' result for `fen` and each of its moves, as lichess's tablebase panel
+   * shows them; answered during a search too. The in-browser engine has no tables: it answers
+   * available = false with a note.
+   */
+  tablebase(fen: string): Promise<TablebaseAnswer>;
   /** The current analysis limits and option values (they may change on a reconnection). */
   readonly analysisLimits: AnalysisLimits;
   /**

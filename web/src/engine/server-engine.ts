@@ -16,9 +16,11 @@ import {
   type SearchRequest,
   type SearchResult,
   type SpinOption,
+  type TablebaseAnswer,
+  type TablebaseMove,
 } from './engine';
 
-interface ServerMessage {
+export interface ServerMessage {
   type: string;
   id?: unknown;
   [field: string]: unknown;
@@ -242,6 +244,15 @@ export class ServerEngine extends EngineBase implements Engine {
     return toPieceEval(reply);
   }
 
+  /** The server's `tablebase` request: answered at once, during a search too (docs/server.md). */
+  async tablebase(fen: string): Promise<TablebaseAnswer> {
+    if (this.m_state === 'error' || this.m_socket.readyState !== WebSocket.OPEN)
+      throw new Error(this.m_error || 'the server engine is not connected');
+    const reply = await this.request({ type: 'tablebase', fen });
+    if (reply.type !== 'tablebase') throw new Error(String(reply.message ?? 'no answer from the server'));
+    return toTablebaseAnswer(reply);
+  }
+
   /** `setOption` once the previous search has ended; the server checks its own budget too. */
   setOption(name: EngineOptionName, value: number): Promise<void> {
     const done = this.m_idle.then(async () => {
@@ -306,7 +317,7 @@ export class ServerEngine extends EngineBase implements Engine {
       return;
     }
     const reply = this.m_replies.get(id);
-    const replyTypes = ['state', 'error', 'option', 'pieces'];
+    const replyTypes = ['state', 'error', 'option', 'pieces', 'tablebase'];
     if (reply && replyTypes.includes(message.type)) {
       this.m_replies.delete(id);
       reply(message);
@@ -351,8 +362,27 @@ function readableServerError(message: unknown): string {
   const text = String(message ?? 'no answer from the server');
   return text.replace(/^setOption:\s*/, '');
 }
+/** A `tablebase` reply as the page uses it; anything malformed reads as "not in the tables". */
+export function toTablebaseAnswer(message: ServerMessage): TablebaseAnswer {
+  const available = message.available === true;
+  const inTables = message.inTables === true;
+  const moves: TablebaseMove[] = [];
+  if (inTables && Array.isArray(message.moves))
+    for (const m of message.moves as Record<string, unknown>[])
+      if (typeof m.uci === 'string' && typeof m.san === 'string' && typeof m.wdl === 'string')
+        moves.push({ uci: m.uci, san: m.san, wdl: m.wdl, dtz: Number(m.dtz ?? 0) });
+  return {
+    available,
+    inTables,
+    wdl: inTables && typeof message.wdl === 'string' ? message.wdl : undefined,
+    dtz: inTables ? Number(message.dtz ?? 0) : undefined,
+    moves,
+    note: available ? undefined : 'the server has no tablebases (axon serve --syzygy-path DIR)',
+  };
+}
+
 function toSearchInfo(message: ServerMessage): SearchInfo {
-  const score = (message.score ?? {}) as { cp?: number; mate?: number; bound?: string };
+  const score = (message.score ?? {}) as { cp?: number; mate?: number; tb?: boolean; bound?: string };
   const wdl = message.wdl as number[] | undefined;
   return {
     depth: Number(message.depth ?? 0),
@@ -361,6 +391,7 @@ function toSearchInfo(message: ServerMessage): SearchInfo {
     score: {
       cp: score.cp,
       mate: score.mate,
+      tb: score.tb === true ? true : undefined,
       bound: score.bound === 'lower' ? 'lower' : score.bound === 'upper' ? 'upper' : 'exact',
     },
     nodes: Number(message.nodes ?? 0),

@@ -17,6 +17,7 @@ import {
   type SearchRequest,
   type SearchResult,
   type SpinOption,
+  type TablebaseAnswer,
 } from './engine';
 import { fenPieceList, parseBestMove, parseInfoLine, parsePiecesLine, parseProgressLine, parseSpinOption, pieceEvalList } from './uci-parse';
 
@@ -175,6 +176,16 @@ export class WasmEngine extends EngineBase implements Engine {
 
   newGame(): void {
     this.m_idle = this.m_idle.then(() => this.m_booting).then(() => this.post('ucinewgame')).catch(() => undefined);
+  }
+
+  /** The in-browser engine reads no tablebases: the server does (axon serve --syzygy-path). */
+  tablebase(_fen: string): Promise<TablebaseAnswer> {
+    return Promise.resolve({
+      available: false,
+      inTables: false,
+      moves: [],
+      note: 'tablebases need the server engine (axon serve --syzygy-path DIR)',
+    });
   }
 
   /**
