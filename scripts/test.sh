@@ -121,8 +121,9 @@ step_asan() {
 step_tsan() {
     configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" \
         -DAXON_SANITIZE=thread -DAXON_WERROR=ON
-    # Only what the step runs: the engine (cli tests) and the unit tests, not the fuzz-seed
-    # replays, the tune build's tests or the server load tool.
+    # Only what the step runs: the engine (cli tests) and the unit tests (of the files
+    # tests/CMakeLists.txt keeps for this build, every one of which the filter below runs), not
+    # the fuzz-seed replays, the tune build's tests or the server load tool.
     build build-tsan axon axon_tests
     # Long tests that add no thread interleavings of their own are left out to keep CI short:
     # the tournament CLI test (the runner's threads are cli.match's and the Match* tests'), the
@@ -131,7 +132,7 @@ step_tsan() {
     # per process; 81 s under TSan), bench and reproducibility (one thread, by definition)
     # command-line tests.
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
-        runCtest build-tsan -R 'Search|TranspositionTable|Match|Server|cli\.' \
+        runCtest build-tsan -R 'Search|TranspositionTable|History|Bench|Match|Server|Uci|Skill|cli\.' \
         -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data|kill_resume|genfens|bench_deterministic|reproducibility)|WeakerSettingsPlayWorseMoves'
 }
 

@@ -5,7 +5,8 @@
 # after a lost part, a crash (in the middle of a batch in flight) retried, a position that
 # always crashes skipped and reported, a broken teacher stopped.
 # Mode "stockfish": Debian's /usr/games/stockfish on 50 positions, the same labels with
-# positions queued behind its search (--in-flight) as one at a time; exits 77 (SKIP) without it.
+# positions queued behind its search (--in-flight) as one at a time; exits 77 (SKIP) without it,
+# outside CI.
 set -euo pipefail
 axon=$1
 mode=${2:-fake}
@@ -16,6 +17,8 @@ fail() { echo "label_cli: $*"; exit 1; }
 count() { "$axon" data stats "$1" | awk '/^records/ {print $2}'; }
 
 if [[ $mode == stockfish && ! -x /usr/games/stockfish ]]; then
+    # In CI (CI set) scripts/install-deps.sh has installed it: missing there is a failure.
+    [[ -n ${CI:-} ]] && fail "no /usr/games/stockfish (scripts/install-deps.sh installs it)"
     echo "SKIP: /usr/games/stockfish is not installed (apt-get install stockfish)"
     exit 77
 fi

@@ -4,6 +4,7 @@
 # axon's moves (its handshake variants and misbehaviours), a round robin and a gauntlet of
 # three engines (crosstable, ranking, JSON), and Chess960 books and --variant chess960.
 # Usage: match_tournament_cli.sh AXON SHARED_DATA_DIR
+# Exits 77 (a skip) without the shared data or Fairy-Max, outside CI; in CI either fails.
 set -euo pipefail
 axon=$1
 data=${AXON_SHARED_DATA:-$2}
@@ -20,7 +21,10 @@ fail() {
 }
 book=$data/books/UHO_4060_v4.epd
 pgnbook=$data/books/8moves_v3.pgn
-[[ -f $book && -f $pgnbook ]] || { [[ -n ${CI:-} ]] && fail "missing $book"; echo "SKIP: no books"; exit 0; }
+# Without the shared data: a skip (exit 77, ctest's SKIP_RETURN_CODE), never a pass; in CI a failure.
+for f in "$book" "$pgnbook"; do
+    [[ -f $f ]] || { [[ -n ${CI:-} ]] && fail "missing $f"; echo "SKIP: no $f"; exit 77; }
+done
 
 # xbmatch MODE NAME [ARGS...]: axon against the fake xboard engine in MODE, 2 games; the draw
 # rule ends well-behaved games after two moves each, since the fake thinks slowly.
@@ -131,6 +135,8 @@ if [[ -x $fairymax ]]; then
 elif [[ -n ${CI:-} ]]; then
     fail "no $fairymax (scripts/install-deps.sh installs it)"
 else
-    echo "SKIP: no $fairymax"
+    # Every other check passed, but not all ran: a skip, not a pass.
+    echo "SKIP: no $fairymax (apt-get install fairymax); the other checks passed"
+    exit 77
 fi
 echo "match tournament/xboard/960 CLI: all checks passed"

@@ -4,7 +4,8 @@
 # moment on synthetic data, exported, and evaluated by Axon on positions PyTorch evaluated too
 # (--verify-with fails on any disagreement beyond 0.5 cp; the perspective net is also imported
 # into a .nnue); a truncated data file and a float model that does not match are refused.
-# Exits 77 (SKIP) when no python3 here imports torch and numpy (apt-get install python3-torch).
+# Exits 77 (SKIP) when no python3 here imports torch and numpy (apt-get install python3-torch),
+# outside CI; in CI (CI set) scripts/install-deps.sh has installed them, and their absence fails.
 set -euo pipefail
 axon=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,6 +18,7 @@ for candidate in ${PYTHON:-} python3 /usr/bin/python3; do
     if "$candidate" -c "import torch, numpy" 2>/dev/null; then python=$candidate; break; fi
 done
 if [[ -z $python ]]; then
+    [[ -n ${CI:-} ]] && fail "no python3 with torch and numpy (scripts/install-deps.sh installs them)"
     echo "SKIP: no python3 with torch and numpy (apt-get install python3-torch python3-numpy)"
     exit 77
 fi

@@ -66,6 +66,49 @@ TEST(Search, FindsAMateWhoseQuietChecksComeAfterAFutileQuiet) {
     EXPECT_EQ(r.score, mateIn(5)) << r.score;
 }
 
+// `go mate N` (SearchLimits::mate): the search ends with the first iteration whose best move
+// mates within N moves, and a longer mate does not end it. A search that ignored the limit would
+// go on to its depth bound.
+TEST(Search, AMateLimitEndsTheFirstIterationThatMatesWithinIt) {
+    const std::string mateInThree = "4r1r1/4P1pk/1p4Rp/p4Q2/1q3P2/4P2P/6PK/8 w - - 1 55";
+    constexpr int kDepthBound = 40;
+    // The same search bounded by depth alone, iteration by iteration: the first that mates in
+    // three or less.
+    int firstMateDepth = 0;
+    {
+        Searcher searcher;
+        Searcher::Request request;
+        request.position = fen(mateInThree);
+        request.limits.depth = kDepthBound;
+        request.callbacks.onInfo = [&](const SearchInfo& info) {
+            if (!firstMateDepth && info.bound == Bound::Exact && info.score >= kScoreMateInMaxPly &&
+                mateDistance(info.score) <= 3)
+                firstMateDepth = info.depth;
+        };
+        searcher.start(std::move(request));
+        searcher.wait();
+    }
+    ASSERT_GT(firstMateDepth, 0);
+    ASSERT_LT(firstMateDepth, kDepthBound - 3);
+
+    SearchLimits limits;
+    limits.mate = 3;
+    limits.depth = kDepthBound;
+    Searcher a;
+    const auto mated = searchPosition(mateInThree, limits, a);
+    EXPECT_EQ(mated.depth, firstMateDepth);
+    EXPECT_EQ(toUci(mated.bestMove, false), "g6h6");
+    EXPECT_EQ(mated.score, mateIn(5)) << mated.score;
+
+    // Asked for a mate in two, the mate in three is not enough: the depth bound ends the search.
+    limits.mate = 2;
+    limits.depth = firstMateDepth + 3;
+    Searcher b;
+    const auto longer = searchPosition(mateInThree, limits, b);
+    EXPECT_EQ(longer.depth, firstMateDepth + 3);
+    EXPECT_EQ(longer.score, mateIn(5)) << longer.score;
+}
+
 TEST(Search, ScoresBeingMatedNegative) {
     Searcher searcher;
     SearchLimits limits;

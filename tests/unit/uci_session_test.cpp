@@ -109,3 +109,28 @@ TEST(UciSessionLibrary, ProgressIntervalReportsNodesAndTheCurrentMoveBetweenIter
         EXPECT_TRUE(chess::parseUciMove(start, currmove).ok()) << line;
     }
 }
+
+// `go mate N` with no other limit: the search ends with the first iteration that mates within N
+// moves, reported as `score mate N` with the mating move. A session that ignored `mate` would
+// also end here, at the deepest iteration (a found mate makes deeper ones cheap: 245 plies in
+// about 30 ms), after reporting `score mate 3` at every depth on the way.
+TEST(UciSessionLibrary, GoMateEndsTheSearchAtTheFirstMateAndReportsIt) {
+    Recorder out;
+    uci::Session session(out.sink());
+    // 55.Rxh6+ Kxh6 56.Qg5+ Kh7 57.Qh5#.
+    ASSERT_TRUE(session.handle("position fen 4r1r1/4P1pk/1p4Rp/p4Q2/1q3P2/4P2P/6PK/8 w - - 1 55"));
+    ASSERT_TRUE(session.handle("go mate 3"));
+    session.finish(); // a bounded search: waits for its end
+    const auto lines = out.take();
+    ASSERT_FALSE(lines.empty());
+    EXPECT_TRUE(startsWith(lines.back(), "bestmove g6h6")) << lines.back();
+    std::vector<std::string> scored, mates;
+    for (const std::string& line : lines) {
+        if (!startsWith(line, "info depth ") || line.find(" score ") == std::string::npos) continue;
+        scored.push_back(line);
+        if (line.find(" score mate 3 ") != std::string::npos) mates.push_back(line);
+    }
+    ASSERT_EQ(mates.size(), 1u) << "the search went on after the mate: " << scored.back();
+    EXPECT_EQ(mates[0], scored.back());
+    EXPECT_NE(mates[0].find(" pv g6h6 "), std::string::npos) << mates[0];
+}
