@@ -26,6 +26,7 @@ maxLen() {
     epd) echo 1024 ;;
     pgn | ws_json) echo 8192 ;;
     nnue | safetensors) echo 131072 ;; # the smallest real network file is 49 KB
+    tablebase) echo 65536 ;;           # the seeds are real tables of up to 54 KB
     uci | http) echo 2048 ;;
     *) echo 4096 ;;
     esac
