@@ -75,6 +75,13 @@ struct Apply {
                 "every piece but the kings has a contribution");
         requireJson(formatPieces(id, chess::toFen(*pos), c), "a pieces reply is JSON");
     }
+    void operator()(const TablebaseRequest& r) const {
+        auto pos = r.fen ? chess::parseFen(*r.fen) : util::Result<chess::Position>(game.position());
+        if (!pos) return requireJson(formatError(id, pos.error()), "a tablebase error is JSON");
+        // A session without tables answers "available": false with nothing in the tables.
+        requireJson(formatTablebase(id, *pos, engine::TablebaseReport{}, false),
+                    "a tablebase reply is JSON");
+    }
 };
 
 } // namespace
