@@ -79,7 +79,16 @@ grep -q "cut.games: byte $((size - 3)): truncated" <<<"$err" || fail "cut file: 
 "$axon" datagen --out "$dir/int" --positions 1000000 --soft-nodes 500 --progress 0.2 \
     >"$dir/int.out" 2>"$dir/int.err" &
 pid=$!
-sleep 1.5
+# Its first progress line: the run holds the folder's lock (taken before it generates) and its
+# interrupt handler. (A fixed 1.5 s sleep stood for this; the line took up to 1.0 s under ASan
+# beside six busy processes, and a second run that found no lock would generate 1,000,000
+# positions.)
+for _ in $(seq 600); do
+    grep -qs "pos/s  ETA" "$dir/int.err" && break
+    kill -0 $pid 2>/dev/null || fail "the first run exited: $(cat "$dir/int.err")"
+    sleep 0.1
+done
+grep -q "pos/s  ETA" "$dir/int.err" || fail "no progress line within 60 s: $(cat "$dir/int.err")"
 # A second run on the folder in use stops at once and leaves the first one's work alone.
 if "$axon" datagen --out "$dir/int" --positions 1000000 --soft-nodes 500 >/dev/null \
     2>"$dir/second.err"; then
@@ -94,5 +103,4 @@ wait $pid || status=$?
 ((status == 130)) || fail "interrupted run exited $status: $(cat "$dir/int.err")"
 grep -q "interrupted" "$dir/int.err" || fail "no interruption message"
 ! ls "$dir/int"/*.bin* >/dev/null 2>&1 || fail "an interrupted chunk was written: $(ls "$dir/int")"
-grep -q "pos/s  ETA" "$dir/int.err" || fail "no progress line: $(cat "$dir/int.err")"
 echo "datagen: chunks, determinism, resume, games format, one run per folder, interrupt ok ($records records)"
