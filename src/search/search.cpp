@@ -121,15 +121,32 @@ void Worker::run(const Position& root) {
     m_completedLines.clear();
     m_rootMaterial = wdlMaterial(root);
     for (const Move m : MoveList(root))
-        if (isRootMoveAllowed(m))
+        if (isRootMoveAllowed(m_shared.limits, m))
             m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
-    rankRootMovesByTablebases();
+    applyTablebaseRanking();
     for (auto& entry : m_stack) entry = StackEntry{};
     iterativeDeepening();
     m_result.nodes = nodes();
 }
 
-void Worker::rankRootMovesByTablebases() {
+void rankRootByTablebases(SharedSearchState& shared, const Position& root) {
+    shared.rootRanking.clear();
+    shared.rootRankedByDtz = false;
+    const tablebase::Tablebases* tb = shared.tablebases;
+    if (!tb || tb->empty()) return;
+    const int cardinality = std::min(shared.tbSettings.probeLimit, tb->maxPieces());
+    if (popcount(root.pieces()) > cardinality || root.castlingRights() != NoCastling) return;
+    std::vector<Move> moves;
+    for (const Move m : MoveList(root))
+        if (isRootMoveAllowed(shared.limits, m)) moves.push_back(m);
+    Position pos = root; // the probes make and unmake moves
+    if (auto ranking = tb->rankRootMoves(pos, moves, shared.tbSettings.useRule50)) {
+        shared.rootRanking = std::move(ranking->moves);
+        shared.rootRankedByDtz = ranking->byDtz;
+    }
+}
+
+void Worker::applyTablebaseRanking() {
     m_tbCardinality = 0;
     m_rootInTb = false;
     const tablebase::Tablebases* tb = m_shared.tablebases;
@@ -138,19 +155,17 @@ void Worker::rankRootMovesByTablebases() {
     m_tbCardinality = std::min(settings.probeLimit, tb->maxPieces());
     // Below the largest tables there is no depth limit (the probe limit chose fewer pieces).
     m_tbProbeDepth = settings.probeLimit > tb->maxPieces() ? 0 : settings.probeDepth;
-    if (popcount(m_pos.pieces()) > m_tbCardinality || m_pos.castlingRights() != NoCastling) return;
-    std::vector<Move> moves;
-    for (const RootMove& rm : m_rootMoves) moves.push_back(rm.move);
-    const auto ranking = tb->rankRootMoves(m_pos, moves, settings.useRule50);
-    if (!ranking) return;
+    // The ranking holds exactly these moves (the same legal moves and searchmoves filter).
+    if (m_shared.rootRanking.size() != m_rootMoves.size()) return;
     m_rootInTb = true;
-    for (std::size_t i = 0; i < m_rootMoves.size(); ++i) {
-        const tablebase::RankedMove& ranked = ranking->moves[i];
-        RootMove& rm = m_rootMoves[i];
-        rm.tbRank = ranked.rank;
+    const int bound = settings.useRule50 ? tablebase::kMaxDtzRank - 100 : 1;
+    for (RootMove& rm : m_rootMoves) {
+        const auto ranked = std::find_if(m_shared.rootRanking.begin(), m_shared.rootRanking.end(),
+                                         [&](const auto& r) { return r.move == rm.move; });
+        rm.tbRank = ranked->rank;
         // Wins and losses the rule cannot spoil score as tablebase results; cursed wins and
         // blessed losses as a little more or less than a draw, growing toward a real result.
-        const int r = ranked.rank, bound = settings.useRule50 ? tablebase::kMaxDtzRank - 100 : 1;
+        const int r = ranked->rank;
         rm.tbScore = r >= bound   ? kScoreTbWin - 1
                      : r > 0      ? std::max(3, r - (tablebase::kMaxDtzRank - 200)) / 2
                      : r == 0     ? kScoreDraw
@@ -162,7 +177,7 @@ void Worker::rankRootMovesByTablebases() {
     if (m_id == 0) m_tbHits.store(m_rootMoves.size(), std::memory_order_relaxed);
     // With DTZ the ranking has decided, and the search only chooses among equals; with WDL alone
     // a won root still needs the probes to find its way.
-    if (ranking->byDtz || m_rootMoves[0].tbScore <= kScoreDraw) m_tbCardinality = 0;
+    if (m_shared.rootRankedByDtz || m_rootMoves[0].tbScore <= kScoreDraw) m_tbCardinality = 0;
 }
 
 std::optional<std::pair<int, Bound>> Worker::probeTablebases(int depth, int ply) {
@@ -186,8 +201,8 @@ int Worker::reportedScore(const RootMove& rm) const {
     return m_rootInTb && !isMateScore(score) && score != -kScoreInfinite ? rm.tbScore : score;
 }
 
-bool Worker::isRootMoveAllowed(Move m) const {
-    const auto& only = m_shared.limits.searchMoves;
+bool isRootMoveAllowed(const SearchLimits& limits, Move m) {
+    const auto& only = limits.searchMoves;
     return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
 }
 

@@ -88,6 +88,10 @@ struct SharedSearchState {
     // The tables of this search (none: no probes), and how to use them.
     const tablebase::Tablebases* tablebases = nullptr;
     TablebaseSettings tbSettings;
+    // The root's moves ranked by the tables, once per search by the main thread before the
+    // workers start (rankRootByTablebases); empty when the root is not in the tables.
+    std::vector<tablebase::RankedMove> rootRanking;
+    bool rootRankedByDtz = false;
     TranspositionTable* tt = nullptr;
     SearchLimits limits;
     TimeManager time;
@@ -121,6 +125,13 @@ struct SharedSearchState {
     // The fill for a report made after `nodes` nodes of the search (main thread only).
     int hashfullForReport(std::uint64_t nodes);
 };
+
+// The root moves a search considers: all legal ones, or those of `go searchmoves`.
+bool isRootMoveAllowed(const SearchLimits& limits, chess::Move m);
+
+// Ranks the root's allowed moves by the tables into shared.rootRanking when the root is in
+// them (the main thread, once per search: every worker reads the same ranking).
+void rankRootByTablebases(SharedSearchState& shared, const chess::Position& root);
 
 struct RootMove {
     chess::Move move;
@@ -195,10 +206,9 @@ class Worker {
     void updateQuietMove(int ply, chess::Color side, chess::Piece piece, chess::Move m, int bonus);
     void updateCaptureHistory(chess::Move best, const chess::Move* captures, int captureCount,
                               int depth);
-    bool isRootMoveAllowed(chess::Move m) const;
-    // Ranks the root moves by the tablebases when the root is in them, and chooses where the
-    // search probes (m_tbCardinality, m_tbProbeDepth).
-    void rankRootMovesByTablebases();
+    // Gives the root moves their tablebase ranks (SharedSearchState::rootRanking) and chooses
+    // where the search probes (m_tbCardinality, m_tbProbeDepth).
+    void applyTablebaseRanking();
     // A WDL probe inside the search: the score, and its bound, when the tables decide.
     std::optional<std::pair<int, Bound>> probeTablebases(int depth, int ply);
     // The score a line reports: with the root in the tables and no mate found, the tables'.

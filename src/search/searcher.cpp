@@ -101,6 +101,7 @@ void Searcher::runMain(Request request) {
 
     // The helpers read the position from this frame: it outlives them (waited for below).
     const chess::Position& root = request.position;
+    rankRootByTablebases(m_shared, root);
     for (std::size_t i = 1; i < m_workers.size(); ++i)
         m_pool.run(i, [this, i, &root] { m_workers[i]->run(root); });
     m_workers[0]->run(root);

@@ -19,6 +19,9 @@ import random
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench', 'lib'))
+from uci_driver import UciDriver  # noqa: E402
+
 STOCKFISH = '/usr/games/stockfish'
 
 
@@ -27,35 +30,23 @@ def fail(message):
     sys.exit(1)
 
 
-class Engine:
+class Engine(UciDriver):
+    """bench/lib/uci_driver.py's driver with the tables set, and a search that returns its
+    last score, its best move and its lines."""
+
     def __init__(self, command, tables):
-        self.p = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send('uci')
-        self.until('uciok')
+        super().__init__(command)
         self.setup = self.exchange('setoption name SyzygyPath value ' + tables, 'readyok')
-
-    def send(self, line):
-        self.p.stdin.write(line + '\n')
-
-    def until(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            line = line.rstrip('\n')
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        fail('engine ended before ' + prefix)
 
     def exchange(self, command, prefix):
         self.send(command)
         self.send('isready')
-        return self.until(prefix)
+        return [line.rstrip('\n') for line in self.read_until(prefix)]
 
-    def search(self, fen, go):
-        self.send('position fen ' + fen)
+    def search(self, fen, go, moves=''):
+        self.send('position fen ' + fen + (' moves ' + moves if moves else ''))
         self.send(go)
-        lines = self.until('bestmove')
+        lines = [line.rstrip('\n') for line in self.read_until('bestmove')]
         score = None
         for line in lines:
             if ' score ' in line:
@@ -65,10 +56,6 @@ class Engine:
             if 'error' in line:
                 fail(fen + ': ' + line)
         return score, lines[-1].split()[1], lines
-
-    def close(self):
-        self.send('quit')
-        self.p.wait(timeout=30)
 
 
 def result_of(score, win_cp):
@@ -164,26 +151,17 @@ def compare_results(axon_path, tables, count):
             continue
         # The position after Axon's move, judged by Stockfish: its result for the side to move
         # must be the negation (Stockfish's own `position ... moves` keeps the counters right).
-        moves_sf.send('position fen %s moves %s' % (fen, a_move))
-        moves_sf.send('go depth 1')
-        lines = moves_sf.until('bestmove')
-        after = None
-        for line in lines:
-            if ' score ' in line:
-                t = line.split()
-                i = t.index('score')
-                after = (t[i + 1], int(t[i + 2]))
+        after, _, _ = moves_sf.search(fen, 'go depth 1', a_move)
         if after is None:
             fail('%s %s: no score from Stockfish' % (fen, a_move))
-        else:
-            r = result_of(after, 8000)
+        r = result_of(after, 8000)
         moves_checked += 1
         if NEGATE[r] != a:
             mismatches += 1
             print('MOVE %s: Axon played %s keeping %s, Stockfish then says %s for the opponent'
                   % (fen, a_move, a, r))
     for e in (axon, sf, moves_sf):
-        e.close()
+        e.quit()
     print('%d positions (%s), %d moves judged: %d mismatches' % (
         len(fens), ', '.join('%s %d' % kv for kv in sorted(counts.items())), moves_checked,
         mismatches))
@@ -219,7 +197,7 @@ def play_out(axon_path, tables):
         if checkers == 'Checkers:' or len(moves) % 2 == 0:
             fail('%s: the game ended without White mating: %s' % (name, board_fen))
         print('%s: mate in %d plies' % (name, len(moves)))
-    axon.close()
+    axon.quit()
 
 
 def uci_options(axon_path, tables):
@@ -240,7 +218,7 @@ def uci_options(axon_path, tables):
         lines = axon.exchange('setoption name ' + option, 'readyok')
         if any('error' in l for l in lines):
             fail('setoption name %s: %s' % (option, lines))
-    axon.close()
+    axon.quit()
 
 
 def main():

@@ -237,8 +237,7 @@ export class ServerEngine extends EngineBase implements Engine {
 
   /** The server's `evalPieces` request: answered at once, during a search too (docs/server.md). */
   async evalPieces(fen: string): Promise<PieceEval> {
-    if (this.m_state === 'error' || this.m_socket.readyState !== WebSocket.OPEN)
-      throw new Error(this.m_error || 'the server engine is not connected');
+    this.requireConnected();
     const reply = await this.request({ type: 'evalPieces', fen });
     if (reply.type !== 'pieces') throw new Error(String(reply.message ?? 'no answer from the server'));
     return toPieceEval(reply);
@@ -246,11 +245,16 @@ export class ServerEngine extends EngineBase implements Engine {
 
   /** The server's `tablebase` request: answered at once, during a search too (docs/server.md). */
   async tablebase(fen: string): Promise<TablebaseAnswer> {
-    if (this.m_state === 'error' || this.m_socket.readyState !== WebSocket.OPEN)
-      throw new Error(this.m_error || 'the server engine is not connected');
+    this.requireConnected();
     const reply = await this.request({ type: 'tablebase', fen });
     if (reply.type !== 'tablebase') throw new Error(String(reply.message ?? 'no answer from the server'));
     return toTablebaseAnswer(reply);
+  }
+
+  /** Throws for a request the server cannot answer now (no connection, or a failed one). */
+  private requireConnected(): void {
+    if (this.m_state === 'error' || this.m_socket.readyState !== WebSocket.OPEN)
+      throw new Error(this.m_error || 'the server engine is not connected');
   }
 
   /** `setOption` once the previous search has ended; the server checks its own budget too. */
