@@ -350,15 +350,21 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
     };
     std::vector<std::thread> threads;
     for (int i = 0; i < workers; ++i) threads.emplace_back(worker);
-    // The interrupt is announced at once, though the games in flight may run for minutes.
-    for (bool announced = false; workersRunning.load() > 0;) {
-        if (!announced && interrupted()) {
-            state.note("Interrupted: finishing the game pairs in flight, then the results "
-                       "(interrupt again to quit at once)");
-            announced = true;
-        }
+    // The interrupt is announced at once, though the games in flight may run for minutes; and
+    // after the workers end too, for an interrupt between pairs lets them all end before this
+    // thread's next look (seen on a loaded machine).
+    bool announced = false;
+    auto announceInterrupt = [&] {
+        if (announced || !interrupted()) return;
+        state.note("Interrupted: finishing the game pairs in flight, then the results "
+                   "(interrupt again to quit at once)");
+        announced = true;
+    };
+    while (workersRunning.load() > 0) {
+        announceInterrupt();
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
+    announceInterrupt();
     for (auto& t : threads) t.join();
     summary.interrupted = stoppedByInterrupt.load() && !summary.stoppedBySprt;
 
