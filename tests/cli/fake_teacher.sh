@@ -5,7 +5,9 @@
 # (the first time, remembered in the file $CRASH_ONCE_FILE) or, without that file, every time.
 engine=$1
 coproc ENGINE { exec $engine; }
-trap 'kill "$ENGINE_PID" 2>/dev/null' EXIT
+# Kept: bash unsets ENGINE_PID when it reaps the coprocess.
+enginePid=$ENGINE_PID
+trap 'kill "$enginePid" 2>/dev/null' EXIT
 # Coprocess descriptors are closed in subshells: the forwarder reads a duplicate.
 exec 3<&"${ENGINE[0]}"
 cat <&3 &
@@ -26,4 +28,4 @@ while IFS= read -r line; do
     echo "$line" >&"${ENGINE[1]}"
     [[ $line == quit ]] && break
 done
-wait "$ENGINE_PID" 2>/dev/null
+wait "$enginePid" 2>/dev/null

@@ -7,6 +7,9 @@ set -euo pipefail
 axon=$1
 
 coproc ENGINE { "$axon"; }
+# Bash unsets ENGINE_PID once it reaps the coprocess, which may be before the closing `wait` (the
+# engine quits at once): the PID is kept here, and wait still gives that child's status.
+enginePid=$ENGINE_PID
 exec 3>&"${ENGINE[1]}" 4<&"${ENGINE[0]}"
 
 fail() {
@@ -158,5 +161,5 @@ send "position startpos moves ${moves[*]}"
 send isready
 expectClean '^readyok$' >/dev/null
 send quit
-wait "$ENGINE_PID" || fail "engine exited with an error"
+wait "$enginePid" || fail "engine exited with an error"
 echo "UCI session ok: ${#moves[@]} plies played"
