@@ -4,9 +4,11 @@
 # works where its names match). Idempotent: when everything is already installed it only asks
 # dpkg and returns at once, without touching the network.
 #
-# Usage: scripts/install-deps.sh [--engine | --web | --bench | --torch]
+# Usage: scripts/install-deps.sh [--engine | --web | --bench | --torch | --release]
 #   (none)    everything scripts/test.sh needs
-#   --engine  only what `make EXE=axon` needs to build the engine
+#   --engine  only what the full tool needs (`make tool`; the engine alone, `make EXE=...`,
+#             needs nothing but g++ and make)
+#   --release the tool's packages plus scripts/release.sh's cross compilers, wine and qemu
 #   --web     the engine's packages plus what scripts/build-web.sh needs (the browser app and
 #             the in-browser WebAssembly engine): emscripten and node (npm comes with node)
 #   --bench   everything (stockfish, which bench/perft.sh compares with, is a test package)
@@ -14,7 +16,7 @@
 #             bench/trainer-vs-torch.sh and cli.torch_interop, are test packages
 set -euo pipefail
 
-# What the engine build needs (make EXE=axon), and what the tests add, and why.
+# What the full tool's build needs (make tool), and what the tests add, and why.
 readonly ENGINE_PACKAGES=(
     g++ cmake make          # the native builds
     libcli11-dev            # the axon command line
@@ -22,6 +24,12 @@ readonly ENGINE_PACKAGES=(
     nlohmann-json3-dev      # `axon serve`: the JSON protocol
     libzstd-dev pkgconf     # `axon convert`: .pgn.zst inputs (found through pkg-config)
     libbz2-dev              # `axon convert --from pgn`: OpenBench's .pgn.bz2 uploads
+)
+readonly RELEASE_PACKAGES=(
+    g++-mingw-w64-x86-64-posix # the Windows binaries (POSIX threads, for std::thread)
+    wine                    # runs them for their checks (wine64 comes with it)
+    g++-aarch64-linux-gnu   # the aarch64 Linux binary
+    qemu-user               # runs it, and the x86-64 builds on an emulated older CPU
 )
 readonly WEB_PACKAGES=(
     emscripten nodejs       # the in-browser engine (em++) and the front end's build (npm, esbuild)
@@ -108,8 +116,12 @@ main() {
         ;;
     --bench) wanted+=("${TEST_PACKAGES[@]}") ;;
     --torch) wanted+=("${TEST_PACKAGES[@]}") ;;
+    --release)
+        wanted+=("${RELEASE_PACKAGES[@]}")
+        withClangRt=0
+        ;;
     *)
-        log "usage: $0 [--engine | --web | --bench | --torch]"
+        log "usage: $0 [--engine | --web | --bench | --torch | --release]"
         exit 2
         ;;
     esac

@@ -129,11 +129,12 @@ step_tsan() {
     # the tournament CLI test (the runner's threads are cli.match's and the Match* tests'), the
     # skill-strength comparison (one search thread, like the other SkillSearch tests), and the
     # single-threaded network, conversion, PyTorch, kill-and-resume, genfens (one search thread
-    # per process; 81 s under TSan), bench and reproducibility (one thread, by definition)
+    # per process; 81 s under TSan), bench, the engine-only binary's and reproducibility (one
+    # thread, by definition)
     # command-line tests.
     TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1} \
         runCtest build-tsan -R 'Search|TranspositionTable|History|Bench|Match|Server|Uci|Skill|cli\.' \
-        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data|kill_resume|genfens|bench_deterministic|reproducibility)|WeakerSettingsPlayWorseMoves'
+        -E 'cli\.(match_tournament|net|convert|torch_interop|wdl_data|kill_resume|genfens|bench_deterministic|engine_only|reproducibility)|WeakerSettingsPlayWorseMoves'
 }
 
 # portable: the wrapper engine-testing frameworks call (OpenBench: make EXE=name ARCH=...
@@ -141,8 +142,36 @@ step_tsan() {
 # sliders instead of PEXT, and the scalar network code. The unit tests of those paths run in the
 # native build (NnSimdBackend/scalar, the magic tables' own tests); here the whole engine built
 # that way must count perft and search bench exactly as the native build does.
+# The engine's build needs a C++ compiler and make alone (issue 48): it runs with a PATH that
+# holds only those, the compiler's assembler and linker and the few file tools make's recipes
+# call (no cmake, pkg-config or git), and every <header> its sources include must be the
+# standard library's or the operating system's, never a third-party library's.
+compilerOnlyPath() {
+    local bin=$WORK/compiler-only-bin tool
+    mkdir -p "$bin"
+    for tool in make g++ as ld cp mv mkdir rm cat cut cmp nproc; do
+        ln -sf "$(command -v "$tool")" "$bin/$tool"
+    done
+    echo "$bin"
+}
+
+checkEngineIncludes() {
+    local sources headers foreign
+    sources=$(make -s print-sources)
+    headers=$(ls src/{chess,util,tablebase,eval,search,engine,uci}/*.h src/nn/*.h)
+    # shellcheck disable=SC2086 # file lists, split on purpose
+    foreign=$(grep -ho '^#include <[^>]*>' $sources $headers | sort -u | sed 's/#include <\(.*\)>/\1/' |
+        grep -Ev '^(sys/[a-z]+|fcntl|unistd|signal|windows|io|malloc|immintrin|arm_neon|wasm_simd128|emscripten[a-z/_]*)\.h$' |
+        grep -Ev '^[a-z_]+$' || true)
+    if [[ -n $foreign ]]; then
+        log "the compiler-only engine includes headers outside the standard library: $foreign"
+        return 1
+    fi
+}
+
 step_portable() {
-    make EXE="$WORK/axon-portable" ARCH=x86-64 >/dev/null
+    checkEngineIncludes
+    PATH=$(compilerOnlyPath) make EXE="$WORK/axon-portable" ARCH=x86-64 WERROR=ON >/dev/null
     # The README's first command run again while its server is up: make replaces the running
     # binary (nothing to rebuild here, only the copy), where a plain cp says "Text file busy".
     mkfifo "$WORK/portable-stdin"
@@ -151,7 +180,7 @@ step_portable() {
     exec 3>"$WORK/portable-stdin" # the engine's input held open: it waits for commands
     sleep 0.5
     local replaced=0
-    make EXE="$WORK/axon-portable" ARCH=x86-64 >/dev/null || replaced=$?
+    PATH=$(compilerOnlyPath) make EXE="$WORK/axon-portable" ARCH=x86-64 >/dev/null || replaced=$?
     kill -0 "$running" || { log "the engine started for the rebuild check exited early"; return 1; }
     exec 3>&- # end of input: the engine quits
     wait "$running" || true
@@ -182,7 +211,7 @@ step_portable() {
         log "bench differs: native $native nodes, portable $portable nodes"
         return 1
     fi
-    note "make EXE=... ARCH=x86-64: perft suites pass; bench $native nodes on both builds"
+    note "make EXE=... ARCH=x86-64 with a compiler alone: perft suites pass; bench $native nodes on both builds"
 }
 
 # ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 #include "app/train_command.h"
 #include "app/wdl_data_command.h"
 #include "engine/bench.h"
+#include "engine/build_info.h"
 #include "engine/eval_file.h"
 #include "nn/float_model.h"
 #include "uci/uci.h"
@@ -41,6 +42,10 @@ int main(int argc, char** argv) {
 
     CLI::App app{"Axon: a neural-network chess engine. With no subcommand it speaks UCI."};
     app.require_subcommand(0, 1);
+    // CLI11 ends the text with a newline of its own.
+    std::string versionText = axon::engine::versionText();
+    versionText.pop_back();
+    app.set_version_flag("--version", versionText, "Version, commit, instruction set and network");
 
     axon::app::PerftOptions perft;
     std::vector<std::string> fenWords;

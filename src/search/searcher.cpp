@@ -39,6 +39,7 @@ void Searcher::setThreads(int count) {
     // One thread per worker, started here rather than at the next `go`; those that stay keep
     // their OS thread. Without threads the search runs on the caller's, and the pool stays empty.
     if constexpr (kThreaded) m_pool.resize(std::size_t(count));
+    m_tt.setClearThreads(count);
 }
 
 void Searcher::setHash(std::size_t megabytes) {

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <new>
 
+#include "util/aligned_memory.h"
+
 namespace axon::search {
 
 namespace {
@@ -39,26 +41,26 @@ constexpr int kPvBit = 0x80;
 } // namespace
 
 TranspositionTable::TranspositionTable() { resize(16); }
-TranspositionTable::~TranspositionTable() { std::free(m_clusters); }
+TranspositionTable::~TranspositionTable() { util::freeLarge(m_clusters); }
 
 void TranspositionTable::resize(std::size_t megabytes) {
     // The new table is allocated before the old one is freed: when memory runs out the engine
     // keeps the table it has (a server session refuses the new size and goes on).
     const std::size_t clusterCount = megabytes * 1024 * 1024 / sizeof(Cluster);
-    auto* clusters = static_cast<Cluster*>(std::aligned_alloc(64, clusterCount * sizeof(Cluster)));
+    auto* clusters = static_cast<Cluster*>(util::allocateLarge(clusterCount * sizeof(Cluster), 64));
 #ifdef __cpp_exceptions
     if (!clusters) throw std::bad_alloc();
 #else
     // Built without exceptions (WebAssembly, a 32-bit heap): nothing could report the failure,
     // so the old table makes room for the new one, and an engine without a table cannot search.
     if (!clusters) {
-        std::free(m_clusters);
+        util::freeLarge(m_clusters);
         m_clusters = nullptr;
-        clusters = static_cast<Cluster*>(std::aligned_alloc(64, clusterCount * sizeof(Cluster)));
+        clusters = static_cast<Cluster*>(util::allocateLarge(clusterCount * sizeof(Cluster), 64));
         if (!clusters) std::abort();
     }
 #endif
-    std::free(m_clusters);
+    util::freeLarge(m_clusters);
     m_clusters = clusters;
     m_clusterCount = clusterCount;
     m_megabytes = megabytes;
@@ -67,7 +69,8 @@ void TranspositionTable::resize(std::size_t megabytes) {
 
 void TranspositionTable::clear() {
     // All-zero bytes are a valid empty entry for relaxed atomics of integral type.
-    std::memset(static_cast<void*>(m_clusters), 0, m_clusterCount * sizeof(Cluster));
+    util::zeroInParallel(static_cast<void*>(m_clusters), m_clusterCount * sizeof(Cluster),
+                         m_clearThreads);
     m_generation = 0;
 }
 

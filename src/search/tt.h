@@ -33,6 +33,8 @@ class TranspositionTable {
     // Reallocates (and clears) to `megabytes` MiB.
     void resize(std::size_t megabytes);
     void clear();
+    // Threads that clear() may use: the search's, which are idle while it runs.
+    void setClearThreads(int threads) { m_clearThreads = threads; }
     // Called once per search so older entries become preferred victims.
     void newSearch() { m_generation = std::uint8_t((m_generation + 1) & kGenerationMask); }
 
@@ -61,6 +63,7 @@ class TranspositionTable {
     Cluster* m_clusters = nullptr;
     std::size_t m_clusterCount = 0;
     std::size_t m_megabytes = 0;
+    int m_clearThreads = 1;
     std::uint8_t m_generation = 0;
 };
 

@@ -14,6 +14,7 @@
 #include "chess/perft.h"
 #include "chess/uci_move.h"
 #include "engine/bench.h"
+#include "engine/build_info.h"
 #include "engine/genfens.h"
 #include "search/score.h"
 
@@ -241,8 +242,8 @@ bool Session::handle(const std::string& line) {
         return false;
     }
     if (cmd == "uci") {
-        send("id name Axon\nid author the Axon developers\n" + m_engine.options().uciListing() +
-             "uciok");
+        send("id name Axon " + engine::version() + "\nid author the Axon developers\n" +
+             m_engine.options().uciListing() + "uciok");
     } else if (cmd == "isready") {
         send("readyok");
     } else if (cmd == "ucinewgame") {

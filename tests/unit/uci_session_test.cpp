@@ -14,6 +14,7 @@
 
 #include "chess/fen.h"
 #include "chess/uci_move.h"
+#include "engine/build_info.h"
 #include "uci/session.h"
 #include "uci_recorder.h"
 
@@ -33,7 +34,7 @@ TEST(UciSessionLibrary, HandshakeOptionsAndASearch) {
     ASSERT_TRUE(session.handle("uci"));
     auto lines = out.take();
     ASSERT_EQ(lines.size(), 1u);
-    EXPECT_TRUE(startsWith(lines[0], "id name Axon"));
+    EXPECT_TRUE(startsWith(lines[0], "id name Axon " + engine::version() + "\n"));
     EXPECT_NE(lines[0].find("option name EvalFile type string"), std::string::npos);
     EXPECT_TRUE(lines[0].ends_with("uciok"));
 
