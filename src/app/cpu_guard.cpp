@@ -131,7 +131,8 @@ __attribute__((constructor(101))) AXON_BASELINE void refuseMissingCpuFeatures() 
                  "axon: use a build for %s or lower (a release's files named *-%s*), or build "
                  "from source with `make`.\n",
                  missing, levelThatRuns(), levelThatRuns());
-    std::exit(1);
+    // _Exit: a static binary's exit handlers are not ready this early (std::exit aborted there).
+    std::_Exit(1);
 }
 
 } // namespace
