@@ -7,4 +7,4 @@ if [[ -z $AXON ]]; then
         [[ -x $candidate ]] && AXON=$candidate && break
     done
 fi
-[[ -n $AXON ]] || { echo "no axon binary: run make EXE=axon first" >&2; exit 2; }
+[[ -n $AXON ]] || { echo "no axon binary: run make tool first" >&2; exit 2; }

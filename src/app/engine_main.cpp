@@ -58,13 +58,7 @@ int runBenchCommand(const std::vector<std::string>& args) {
             return usageError("bench: unexpected argument '" + args[i] + "'");
         }
     }
-    auto source = axon::engine::loadEvalSource(evalFile);
-    if (!source) {
-        std::cerr << "axon bench: " << source.error() << "\n";
-        return 2;
-    }
-    axon::engine::runBench(depth, std::cout, *source);
-    return 0;
+    return axon::engine::runBenchCommand(depth, evalFile, std::cout, std::cerr);
 }
 
 int runPerftCommand(const std::vector<std::string>& args) {

@@ -126,15 +126,8 @@ int main(int argc, char** argv) {
     if (puzzlesCmd->parsed()) return axon::app::runPuzzlesCommand(puzzlesArgs);
     if (serveCmd->parsed()) return axon::app::runServeCommand(serveArgs);
 
-    if (benchCmd->parsed()) {
-        auto source = axon::engine::loadEvalSource(benchEval);
-        if (!source) {
-            std::cerr << "axon bench: " << source.error() << "\n";
-            return 2;
-        }
-        axon::engine::runBench(benchDepth, std::cout, *source);
-        return 0;
-    }
+    if (benchCmd->parsed())
+        return axon::engine::runBenchCommand(benchDepth, benchEval, std::cout, std::cerr);
 
     if (perftCmd->parsed()) {
         for (const auto& w : fenWords) perft.fen += (perft.fen.empty() ? "" : " ") + w;

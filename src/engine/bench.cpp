@@ -7,6 +7,7 @@
 
 #include "chess/fen.h"
 #include "chess/uci_move.h"
+#include "engine/eval_file.h"
 #include "search/searcher.h"
 
 namespace axon::engine {
@@ -100,6 +101,16 @@ BenchResult runBench(int depth, std::ostream& out, const eval::EvalSource& sourc
     total.nps = std::uint64_t(double(total.nodes) / std::max(total.seconds, 1e-9));
     out << "\n" << total.nodes << " nodes " << total.nps << " nps" << std::endl;
     return total;
+}
+
+int runBenchCommand(int depth, const std::string& evalFile, std::ostream& out, std::ostream& err) {
+    auto source = loadEvalSource(evalFile);
+    if (!source) {
+        err << "axon bench: " << source.error() << "\n";
+        return 2;
+    }
+    runBench(depth, out, *source);
+    return 0;
 }
 
 } // namespace axon::engine

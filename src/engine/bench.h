@@ -27,4 +27,9 @@ struct BenchResult {
 // node count with the default evaluation (EvalFile's default, the embedded network).
 BenchResult runBench(int depth, std::ostream& out, const eval::EvalSource& source);
 
+// The `axon bench` command of both binaries: resolves an EvalFile value (engine/eval_file.h),
+// runs the bench to `out`, and returns the exit status (2, with the reason on `err`, when the
+// value names no usable evaluation).
+int runBenchCommand(int depth, const std::string& evalFile, std::ostream& out, std::ostream& err);
+
 } // namespace axon::engine
