@@ -68,7 +68,8 @@ CLI::App* addConvertCommand(CLI::App& app, ConvertCommandArgs& args) {
     cmd->add_flag("--skip-captures", p.skipCaptures,
                   "lichess-pgn: leave out positions where the next move played is a capture");
     cmd->add_option("--mates", args.mates,
-                    "lichess-pgn: mate evals as +-(32000 - N) (score, default) or left out (skip)")
+                    "lichess-pgn: mate evals as +-(" + std::to_string(data::kRecordScoreLimit) +
+                        " - N) (score, default) or left out (skip)")
         ->check(CLI::IsMember({"score", "skip"}));
     cmd->add_flag("--puzzle-line", args.puzzleLine,
                   "puzzles: every position the solver faces, not only the first");

@@ -14,6 +14,7 @@
 #include "chess/perft.h"
 #include "chess/perft_suite.h"
 #include "chess/uci_move.h"
+#include "util/parallel.h"
 
 namespace axon::app {
 
@@ -39,9 +40,7 @@ std::vector<PerftDivide> threadedDivide(const Position& root, int depth, int thr
             pos.unmakeMove();
         }
     };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
+    util::parallelFor(threads, [&](int) { worker(); });
     return result;
 }
 

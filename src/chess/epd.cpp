@@ -6,22 +6,13 @@
 
 #include "chess/fen.h"
 #include "chess/san.h"
+#include "util/text.h"
 
 namespace axon::chess {
 
 namespace {
 
 using util::makeError;
-
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 // A cursor over one line. Words end at whitespace, ';' and '"', so "bm e4;" and 'id"x"' split
 // where a reader would expect.
@@ -30,7 +21,7 @@ class Scanner {
     explicit Scanner(std::string_view text) : m_text(text) {}
 
     bool atEnd() {
-        while (m_pos < m_text.size() && isSpace(m_text[m_pos])) ++m_pos;
+        while (m_pos < m_text.size() && util::isAsciiSpace(m_text[m_pos])) ++m_pos;
         return m_pos >= m_text.size();
     }
     // Only after atEnd() returned false.
@@ -40,8 +31,8 @@ class Scanner {
     std::string_view word() {
         atEnd();
         const size_t start = m_pos;
-        while (m_pos < m_text.size() && !isSpace(m_text[m_pos]) && m_text[m_pos] != ';' &&
-               m_text[m_pos] != '"')
+        while (m_pos < m_text.size() && !util::isAsciiSpace(m_text[m_pos]) &&
+               m_text[m_pos] != ';' && m_text[m_pos] != '"')
             ++m_pos;
         return m_text.substr(start, m_pos - start);
     }
@@ -70,9 +61,9 @@ std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 // The EPD standard's opcode syntax: a letter, then letters, digits and underscores.
 bool isOpcode(std::string_view s) {
-    if (s.empty() || !isLetter(s.front())) return false;
+    if (s.empty() || !util::isAsciiLetter(s.front())) return false;
     for (char c : s)
-        if (!isLetter(c) && !isDigit(c) && c != '_') return false;
+        if (!util::isAsciiLetter(c) && !util::isAsciiDigit(c) && c != '_') return false;
     return true;
 }
 
@@ -118,7 +109,7 @@ util::Result<std::vector<EpdOperation>> parseOperations(Scanner& scanner) {
 bool isCounter(std::string_view s) {
     if (s.empty() || s.size() > 9) return false;
     for (char c : s)
-        if (!isDigit(c)) return false;
+        if (!util::isAsciiDigit(c)) return false;
     return true;
 }
 
@@ -151,7 +142,7 @@ std::optional<std::string> applyCounter(const EpdOperation& op, Counters& counte
 }
 
 int commentIndex(std::string_view opcode) {
-    if (opcode.size() != 2 || opcode[0] != 'c' || !isDigit(opcode[1])) return -1;
+    if (opcode.size() != 2 || opcode[0] != 'c' || !util::isAsciiDigit(opcode[1])) return -1;
     return opcode[1] - '0';
 }
 
@@ -214,7 +205,7 @@ std::optional<std::string> applyOperation(EpdOperation& op, EpdRecord& record,
 bool needsQuotes(std::string_view s) {
     if (s.empty()) return true;
     for (char c : s)
-        if (isSpace(c) || c == ';' || c == '"') return true;
+        if (util::isAsciiSpace(c) || c == ';' || c == '"') return true;
     return false;
 }
 
@@ -307,7 +298,7 @@ util::Result<std::vector<EpdRecord>> readEpd(std::istream& in) {
     for (int number = 1; std::getline(in, line); ++number) {
         std::string_view text = line;
         if (number == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-        text = trim(text);
+        text = util::trimAsciiSpace(text);
         if (text.empty() || text.front() == '#') continue;
         auto record = parseEpd(text);
         if (!record.ok())

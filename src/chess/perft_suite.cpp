@@ -9,24 +9,18 @@
 
 #include "chess/fen.h"
 #include "chess/perft.h"
+#include "util/text.h"
 
 namespace axon::chess {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
 bool parseDepthCount(std::string_view text, int& depth, std::uint64_t& nodes) {
-    text = trim(text);
+    text = util::trimAsciiSpace(text);
     const size_t space = text.find_first_of(" \t");
     if (space == std::string_view::npos) return false;
-    const std::string_view d = trim(text.substr(0, space)), n = trim(text.substr(space + 1));
+    const std::string_view d = util::trimAsciiSpace(text.substr(0, space)),
+                           n = util::trimAsciiSpace(text.substr(space + 1));
     auto r1 = std::from_chars(d.data(), d.data() + d.size(), depth);
     auto r2 = std::from_chars(n.data(), n.data() + n.size(), nodes);
     return r1.ec == std::errc() && r1.ptr == d.data() + d.size() && r2.ec == std::errc() &&
@@ -44,14 +38,14 @@ util::Result<std::vector<PerftCase>> readPerftSuite(std::istream& in) {
     };
     while (std::getline(in, raw)) {
         ++lineNo;
-        std::string_view line = trim(raw);
+        std::string_view line = util::trimAsciiSpace(raw);
         if (line.empty() || line[0] == '#') continue;
 
         if (line.substr(0, 3) == "id ") {
-            cases.push_back({std::string(trim(line.substr(3))), "", {}, lineNo});
+            cases.push_back({std::string(util::trimAsciiSpace(line.substr(3))), "", {}, lineNo});
         } else if (line.substr(0, 4) == "epd ") {
             if (cases.empty() || !cases.back().fen.empty()) cases.push_back({"", "", {}, lineNo});
-            cases.back().fen = std::string(trim(line.substr(4)));
+            cases.back().fen = std::string(util::trimAsciiSpace(line.substr(4)));
         } else if (line.substr(0, 6) == "perft ") {
             int depth = 0;
             std::uint64_t nodes = 0;
@@ -64,12 +58,12 @@ util::Result<std::vector<PerftCase>> readPerftSuite(std::istream& in) {
             // EPD style: FEN ;D1 n ;D2 n ...
             const size_t semi = line.find(';');
             if (semi == std::string_view::npos) return error("expected 'FEN ;D1 <nodes> ...'");
-            PerftCase c{"", std::string(trim(line.substr(0, semi))), {}, lineNo};
+            PerftCase c{"", std::string(util::trimAsciiSpace(line.substr(0, semi))), {}, lineNo};
             c.name = "line " + std::to_string(lineNo);
             std::string_view rest = line.substr(semi + 1);
             while (!rest.empty()) {
                 const size_t next = rest.find(';');
-                std::string_view field = trim(rest.substr(0, next));
+                std::string_view field = util::trimAsciiSpace(rest.substr(0, next));
                 rest = next == std::string_view::npos ? std::string_view() : rest.substr(next + 1);
                 if (field.empty()) continue;
                 int depth = 0;

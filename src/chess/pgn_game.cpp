@@ -7,24 +7,14 @@
 #include <cstdlib>
 
 #include "chess/fen.h"
+#include "util/text.h"
 
 namespace axon::chess {
 
 namespace {
 
-bool isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 void appendSpaced(std::string& out, std::string_view piece) {
-    piece = trim(piece);
+    piece = util::trimAsciiSpace(piece);
     if (piece.empty()) return;
     if (!out.empty()) out += ' ';
     out.append(piece);
@@ -35,7 +25,7 @@ void appendSpaced(std::string& out, std::string_view piece) {
 bool takeNumber(std::string_view& s, int maxDigits, std::int64_t& value, int* digits = nullptr) {
     int n = 0;
     value = 0;
-    while (n < int(s.size()) && isDigit(s[n])) {
+    while (n < int(s.size()) && util::isAsciiDigit(s[n])) {
         if (n == maxDigits) return false;
         value = value * 10 + (s[n] - '0');
         ++n;
@@ -59,7 +49,7 @@ std::optional<int> parsePawns(std::string_view s) {
     if (!s.empty() && s[0] == '.') {
         s.remove_prefix(1);
         int place = 0;
-        for (; !s.empty() && isDigit(s[0]); s.remove_prefix(1), ++place) {
+        for (; !s.empty() && util::isAsciiDigit(s[0]); s.remove_prefix(1), ++place) {
             const int d = s[0] - '0';
             if (place == 0)
                 cp += d * 10;
@@ -125,11 +115,11 @@ std::optional<double> parseClock(std::string_view s) {
 
 // Applies "eval 0.27" / "clk 0:05:00" / "emt 0:00:03"; false leaves the command as text.
 bool applyCommand(std::string_view command, PgnMove& move) {
-    command = trim(command);
+    command = util::trimAsciiSpace(command);
     size_t nameEnd = 0;
-    while (nameEnd < command.size() && !isSpace(command[nameEnd])) ++nameEnd;
+    while (nameEnd < command.size() && !util::isAsciiSpace(command[nameEnd])) ++nameEnd;
     const std::string_view name = command.substr(0, nameEnd);
-    const std::string_view args = trim(command.substr(nameEnd));
+    const std::string_view args = util::trimAsciiSpace(command.substr(nameEnd));
     if (name == "eval") return applyEval(args, move);
     if (name == "clk" || name == "emt") {
         const auto seconds = parseClock(args);

@@ -11,7 +11,10 @@ namespace {
 
 constexpr std::size_t kBufferSize = std::size_t(1) << 16;
 
-bool isSpace(int c) { return c >= 0 && c <= ' '; }
+// Whitespace here is every control character as well: PGN files in the wild carry NUL padding,
+// form feeds and other stray bytes between tokens, and treating them as separators keeps them
+// out of tokens (stricter than util::isAsciiSpace, which the other readers use).
+bool isSpaceOrControl(int c) { return c >= 0 && c <= ' '; }
 bool isAlnum(int c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -20,7 +23,7 @@ bool isWordChar(int c) {
 }
 
 size_t skipSpaces(std::string_view s, size_t i) {
-    while (i < s.size() && isSpace(static_cast<unsigned char>(s[i]))) ++i;
+    while (i < s.size() && isSpaceOrControl(static_cast<unsigned char>(s[i]))) ++i;
     return i;
 }
 
@@ -86,8 +89,8 @@ TagParse parseTagLine(std::string_view line) {
     TagParse tag;
     size_t i = skipSpaces(line, 0);
     const size_t nameStart = i;
-    while (i < line.size() && !isSpace(static_cast<unsigned char>(line[i])) && line[i] != '"' &&
-           line[i] != ']')
+    while (i < line.size() && !isSpaceOrControl(static_cast<unsigned char>(line[i])) &&
+           line[i] != '"' && line[i] != ']')
         ++i;
     tag.name = line.substr(nameStart, i - nameStart);
     i = skipSpaces(line, i);
@@ -99,7 +102,7 @@ TagParse parseTagLine(std::string_view line) {
     const size_t bracket = line.find(']', i);
     std::string_view value =
         line.substr(i, bracket == std::string_view::npos ? line.npos : bracket - i);
-    while (!value.empty() && isSpace(static_cast<unsigned char>(value.back())))
+    while (!value.empty() && isSpaceOrControl(static_cast<unsigned char>(value.back())))
         value.remove_suffix(1);
     tag.value = std::string(value);
     if (bracket == std::string_view::npos)
@@ -148,7 +151,7 @@ void PgnLexer::advance() {
         m_lineHasContent = false;
     } else if (c == '\r') {
         m_atLineStart = true; // old Mac line ends
-    } else if (!isSpace(static_cast<unsigned char>(c))) {
+    } else if (!isSpaceOrControl(static_cast<unsigned char>(c))) {
         m_atLineStart = false;
         m_lineHasContent = true;
     }
@@ -182,7 +185,7 @@ bool PgnLexer::skipToToken() {
     while (true) {
         const int c = peek();
         if (c < 0) return false;
-        if (isSpace(c) || c == '}') {
+        if (isSpaceOrControl(c) || c == '}') {
             advance();
         } else if (m_atLineStart && c == '%') {
             while (peek() >= 0 && peek() != '\n') advance();
@@ -257,7 +260,7 @@ void PgnLexer::lexTag() {
 void PgnLexer::appendCollapsed(char c) {
     std::string& text = m_token.text;
     if (text.size() >= m_limits.maxComment) return;
-    if (isSpace(static_cast<unsigned char>(c))) {
+    if (isSpaceOrControl(static_cast<unsigned char>(c))) {
         if (!text.empty() && text.back() != ' ') text += ' ';
     } else {
         text += c;
@@ -293,7 +296,7 @@ void PgnLexer::lexBraceComment() {
                 break;
             }
             lineBlank = true;
-        } else if (!isSpace(c)) {
+        } else if (!isSpaceOrControl(c)) {
             lineBlank = false;
         }
         appendCollapsed(char(c));

@@ -5,14 +5,13 @@
 #include "chess/fen.h"
 #include "chess/san.h"
 #include "chess/uci_move.h"
+#include "util/text.h"
 
 namespace axon::chess {
 
 namespace {
 
 constexpr std::size_t kMaxNagsPerMove = 16;
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Variant names, lower-cased with spaces, dashes and underscores removed.
 std::string variantKey(std::string_view name) {
@@ -71,7 +70,7 @@ bool looksLikeUci(std::string_view w) {
 // Castling written with zeros ("0-0") is not a number.
 size_t moveNumberLength(std::string_view w) {
     size_t i = 0;
-    while (i < w.size() && isDigit(w[i])) ++i;
+    while (i < w.size() && util::isAsciiDigit(w[i])) ++i;
     if (i == 0 || (i < w.size() && w[i] != '.')) return 0;
     while (i < w.size() && w[i] == '.') ++i;
     return i;

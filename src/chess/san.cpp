@@ -7,6 +7,7 @@
 
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
+#include "util/text.h"
 
 namespace axon::chess {
 
@@ -24,8 +25,6 @@ constexpr size_t kMaxQuotedLength = 40;
 
 bool isFile(char c) { return c >= 'a' && c <= 'h'; }
 bool isRank(char c) { return c >= '1' && c <= '8'; }
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 PieceType pieceFromLetter(char c) {
     const size_t idx = kPieceLetters.find(c);
     return idx == std::string_view::npos ? NoPieceType : PieceType(idx);
@@ -62,12 +61,6 @@ std::string quoteInput(std::string_view text) {
     }
     if (text.size() > kMaxQuotedLength) out += "...";
     return out + "'";
-}
-
-std::string_view trimSpaces(std::string_view s) {
-    while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-    return s;
 }
 
 // Where m's piece needs its origin named: only other legal moves of the same piece type to the
@@ -126,22 +119,18 @@ struct SanParts {
     PieceType promotion = NoPieceType;
 };
 
-bool endsWith(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // Drops check marks, annotation glyphs and an "e.p." / "ep" marker, in any order. Every round
 // removes at least one character, so it ends.
 std::string_view stripDecorations(std::string_view s, bool& enPassant) {
     for (bool changed = true; changed;) {
         changed = false;
         while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' ||
-                              s.back() == '?' || isSpace(s.back()))) {
+                              s.back() == '?' || util::isAsciiSpace(s.back()))) {
             s.remove_suffix(1);
             changed = true;
         }
         for (std::string_view marker : {"e.p.", "ep"}) {
-            if (!changed && endsWith(s, marker)) {
+            if (!changed && s.ends_with(marker)) {
                 s.remove_suffix(marker.size());
                 enPassant = changed = true;
             }
@@ -316,7 +305,7 @@ std::string toSan(const Position& pos, Move m) {
 }
 
 util::Result<Move> parseSan(const Position& pos, std::string_view text) {
-    const std::string_view trimmed = trimSpaces(text);
+    const std::string_view trimmed = util::trimAsciiSpace(text);
     if (trimmed.empty()) return makeError("SAN " + quoteInput(text) + ": empty move");
     if (trimmed.size() > kMaxSanLength)
         return makeError("SAN " + quoteInput(text) + ": too long to be a move");

@@ -98,7 +98,7 @@ util::Result<TrainingRecord> fromBullet(const BulletBoard& b) {
     for (int s = 0; s < 64; ++s)
         if (board[s] != kNoPiece) axon[s] = (board[s] >> 3) * 6 + (board[s] & 7);
     encodePieces(axon, r.occupancy, r.pieces);
-    r.score = std::clamp<std::int16_t>(b.score, -32000, 32000);
+    r.score = std::int16_t(std::clamp<int>(b.score, -kRecordScoreLimit, kRecordScoreLimit));
     r.result = GameResult(b.result);
     if (auto e = validateRecord(r)) return makeError(*e);
     return r;

@@ -10,7 +10,8 @@ using namespace chess;
 
 constexpr int kResultComment = 9; // c9: where quiet-position sets put the game's result
 
-std::string_view trim(std::string_view s) {
+// A result operand without the spaces, brackets and carriage return around it ("[1-0]").
+std::string_view stripResultDecoration(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '['))
         s.remove_prefix(1);
     while (!s.empty() &&
@@ -22,7 +23,7 @@ std::string_view trim(std::string_view s) {
 } // namespace
 
 std::optional<double> parseResultText(std::string_view text) {
-    text = trim(text);
+    text = stripResultDecoration(text);
     if (text == "1-0" || text == "1.0" || text == "1") return 1.0;
     if (text == "0-1" || text == "0.0" || text == "0") return 0.0;
     if (text == "1/2-1/2" || text == "0.5" || text == "1/2") return 0.5;

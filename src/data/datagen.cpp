@@ -25,6 +25,7 @@
 #include "engine/engine.h"
 #include "match/openings.h"
 #include "search/score.h"
+#include "util/parallel.h"
 #include "util/prng.h"
 
 namespace axon::data {
@@ -483,16 +484,14 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
         }
     }
 
-    std::vector<std::thread> threads;
     shared.running = int(plan.size());
-    for (std::size_t t = 0; t < plan.size(); ++t)
-        threads.emplace_back([&, t] {
-            runThread(config, int(t), plan[t], done[t], book, randomPlies, tables.get(), stop,
-                      shared);
-            const std::lock_guard lock(shared.mutex);
-            --shared.running;
-            shared.finished.notify_all();
-        });
+    util::WorkerThreads threads(int(plan.size()), [&](int t) {
+        runThread(config, t, plan[std::size_t(t)], done[std::size_t(t)], book, randomPlies,
+                  tables.get(), stop, shared);
+        const std::lock_guard lock(shared.mutex);
+        --shared.running;
+        shared.finished.notify_all();
+    });
     {
         std::unique_lock lock(shared.mutex);
         const auto interval =
@@ -504,7 +503,7 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
             if (callbacks.onProgress) callbacks.onProgress(stats);
         }
     }
-    for (auto& t : threads) t.join();
+    threads.join();
     stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     stats.interrupted = stop.load();
     if (!shared.error.empty()) return util::makeError(shared.error);

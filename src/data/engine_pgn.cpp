@@ -65,8 +65,8 @@ std::optional<EngineComment> readScoreToken(std::string_view text) {
     // The depth ends the token.
     if (i < text.size() && !(text[i] == ' ' || text[i] == ',' || text[i] == '}' || text[i] == ')'))
         return std::nullopt;
-    const int magnitude = c.mate ? kMateScoreBase - std::min(whole, kMateScoreBase)
-                                 : std::min(centipawns, kMateScoreBase);
+    const int magnitude = c.mate ? kRecordScoreLimit - std::min(whole, kRecordScoreLimit)
+                                 : std::min(centipawns, kRecordScoreLimit);
     c.score = negative ? -magnitude : magnitude;
     return c;
 }

@@ -20,7 +20,7 @@ struct EngineComment {
     enum class Kind { None, Book, Score };
     Kind kind = Kind::None;
     // Kind::Score: centipawns from the view of the side that played the move (the side to move
-    // of the position searched); a mate "+M5" / "-M5" as +-(kMateScoreBase - 5), whatever unit
+    // of the position searched); a mate "+M5" / "-M5" as +-(kRecordScoreLimit - 5), whatever unit
     // the tool counted the distance in (fastchess and cutechess count plies).
     int score = 0;
     bool mate = false;

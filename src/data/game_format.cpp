@@ -50,7 +50,7 @@ std::uint64_t expectedSize(const Header& h) {
 // On disk the score is White's; in memory the side to move's. The sentinel is never negated.
 std::int16_t diskScore(int score, Color sideToMove) {
     if (score == kNoPlyScore) return std::int16_t(kNoPlyScore);
-    const int clamped = std::clamp(score, -kMaxPlyScore, kMaxPlyScore);
+    const int clamped = std::clamp(score, -kRecordScoreLimit, kRecordScoreLimit);
     return std::int16_t(sideToMove == White ? clamped : -clamped);
 }
 
@@ -317,9 +317,9 @@ util::Result<bool> GameReader::next(Game& game) {
             break;
         }
         // The header's ply count bounds the file too: a game may not run past it.
-        if (score != kNoPlyScore && (score > kMaxPlyScore || score < -kMaxPlyScore))
+        if (score != kNoPlyScore && (score > kRecordScoreLimit || score < -kRecordScoreLimit))
             return makeError(error(m_offset, gameName + "score " + std::to_string(score) +
-                                                 " beyond +-" + std::to_string(kMaxPlyScore)));
+                                                 " beyond +-" + std::to_string(kRecordScoreLimit)));
         if (game.plies.size() >= kMaxGamePlies || m_pliesRead + game.plies.size() >= m_plies)
             return makeError(error(m_offset, gameName + "more plies than the header counts"));
         const Move move = decodeMove(raw);

@@ -31,8 +31,6 @@ constexpr std::size_t kGameOverheadSize = kPackedBoardSize + kPlyEntrySize;
 // A ply without a score (the search reported none): never trained on. On disk as it is here,
 // never negated.
 constexpr int kNoPlyScore = -32768;
-// Scores are clamped to this, as training records clamp theirs.
-constexpr int kMaxPlyScore = 32000;
 // A game longer than this is corrupt: datagen adjudicates far sooner, and a reader must not
 // grow a move list without bound on a hostile file.
 constexpr std::size_t kMaxGamePlies = 10000;

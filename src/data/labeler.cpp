@@ -26,13 +26,12 @@ namespace axon::data {
 namespace fs = std::filesystem;
 
 int teacherScore(const match::SearchResult& answer) {
-    constexpr int kLimit = 32000;
     if (answer.scoreMate) {
         const int moves = *answer.scoreMate;
-        if (moves > 0) return kLimit - std::min(kLimit, 2 * moves - 1);
-        return -(kLimit - std::min(kLimit, -2 * moves));
+        if (moves > 0) return kRecordScoreLimit - std::min(kRecordScoreLimit, 2 * moves - 1);
+        return -(kRecordScoreLimit - std::min(kRecordScoreLimit, -2 * moves));
     }
-    return std::clamp(answer.scoreCp.value_or(0), -kLimit, kLimit);
+    return std::clamp(answer.scoreCp.value_or(0), -kRecordScoreLimit, kRecordScoreLimit);
 }
 
 util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,

@@ -26,8 +26,9 @@ constexpr int kDefaultLabelInFlight = 16;
 // broken, not unlucky: the run stops instead of skipping everything.
 constexpr int kMaxFailuresInARow = 20;
 
-// A teacher's score as a record score (side to move's view): centipawns clamped to +-32000,
-// mate in N moves as +-(32000 - plies to mate); "mate 0" (mated now) is -32000.
+// A teacher's score as a record score (side to move's view): centipawns clamped to
+// +-kRecordScoreLimit, mate in N moves as +-(kRecordScoreLimit - plies to mate); "mate 0" (mated
+// now) is -kRecordScoreLimit.
 int teacherScore(const match::SearchResult& answer);
 
 // The labelled record for `pos` from the teacher's answer, keeping `result` and `ply`; or why

@@ -128,11 +128,11 @@ std::optional<int> evalScore(const PgnMove& move, Color sideToMove) {
         const int n = *move.evalMate;
         // "#0" would be a mate already on the board, which Lichess never annotates; it is read
         // as the side to move being mated.
-        if (n == 0) return -kMateScoreBase;
-        white = n > 0 ? kMateScoreBase - std::min(n, kMateScoreBase)
-                      : -(kMateScoreBase - std::min(-n, kMateScoreBase));
+        if (n == 0) return -kRecordScoreLimit;
+        white = n > 0 ? kRecordScoreLimit - std::min(n, kRecordScoreLimit)
+                      : -(kRecordScoreLimit - std::min(-n, kRecordScoreLimit));
     } else if (move.evalCp) {
-        white = std::clamp(*move.evalCp, -kMateScoreBase, kMateScoreBase);
+        white = std::clamp(*move.evalCp, -kRecordScoreLimit, kRecordScoreLimit);
     } else {
         return std::nullopt;
     }

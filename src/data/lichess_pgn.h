@@ -26,8 +26,7 @@ struct TimeControlFilter {
 
 enum class MateScores { Score, Skip };
 
-// Mates ("#N", N moves, White's view) as centipawns: +-(kMateScoreBase - |N|).
-constexpr int kMateScoreBase = 32000;
+// Mates ("#N", N moves, White's view) as centipawns: +-(kRecordScoreLimit - |N|).
 
 struct LichessPgnOptions {
     int minElo = 0; // both players' WhiteElo/BlackElo at least this; 0: no bound
@@ -50,7 +49,7 @@ util::Result<TimeControlFilter> parseTimeControlFilter(std::string_view text);
 // against Lichess's bounds), "correspondence" for "-", or nullopt when it does not parse.
 std::optional<std::string> timeControlClass(std::string_view tag);
 
-// The eval of `move` in centipawns from `sideToMove`'s view (mates per kMateScoreBase), or
+// The eval of `move` in centipawns from `sideToMove`'s view (mates per kRecordScoreLimit), or
 // nullopt when the move has no eval.
 std::optional<int> evalScore(const chess::PgnMove& move, chess::Color sideToMove);
 

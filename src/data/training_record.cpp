@@ -67,7 +67,7 @@ TrainingRecord makeRecord(const Position& pos, int score, GameResult result, Mov
         const Piece p = pos.pieceOn(Square(__builtin_ctzll(occ)));
         r.pieces[i / 2] |= std::uint8_t(int(p) << ((i & 1) * 4));
     }
-    r.score = std::int16_t(std::clamp(score, -32000, 32000));
+    r.score = std::int16_t(std::clamp(score, -kRecordScoreLimit, kRecordScoreLimit));
     r.result = result;
     r.flags = std::uint8_t((pos.sideToMove() == Black ? 1 : 0) | recordedCastling(pos) << 1);
     r.bestMove = bestMove.raw();

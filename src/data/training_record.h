@@ -15,6 +15,11 @@
 
 namespace axon::data {
 
+// The bound of every record score, in every format Axon reads and writes: evaluations are
+// clamped to +-kRecordScoreLimit and a mate in N is +-(kRecordScoreLimit - N), N in the
+// plies or moves its source counts.
+constexpr int kRecordScoreLimit = 32000;
+
 enum class GameResult : std::uint8_t { Loss = 0, Draw = 1, Win = 2 }; // side to move's view
 
 struct TrainingRecord {
@@ -24,7 +29,7 @@ struct TrainingRecord {
     // colour * 6 + piece type (White pawn = 0 .. White king = 5, Black pawn = 6 .. Black king =
     // 11).
     std::array<std::uint8_t, 16> pieces{};
-    // Evaluation in centipawns from the side to move's view (mates clamped to +-32000).
+    // Evaluation in centipawns from the side to move's view (clamped to +-kRecordScoreLimit).
     std::int16_t score = 0;
     GameResult result = GameResult::Draw;
     // Bit 0: Black to move. Bits 1-4: castling rights (chess::CastlingRights << 1: White

@@ -35,11 +35,6 @@ FloatModelLoader& floatModelLoader() {
     return loader;
 }
 
-bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() &&
-           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 } // namespace
 
 void setFloatModelLoader(FloatModelLoader loader) { floatModelLoader() = std::move(loader); }
@@ -47,7 +42,7 @@ void setFloatModelLoader(FloatModelLoader loader) { floatModelLoader() = std::mo
 util::Result<eval::EvalSource> loadEvalSource(const std::string& value) {
     if (value.empty() || value == kEmbeddedEvalName) return eval::EvalSource{embeddedNetwork(), {}};
     if (value == kHandWrittenEvalName) return eval::EvalSource{};
-    if (endsWith(value, ".safetensors")) {
+    if (value.ends_with(".safetensors")) {
         if (!floatModelLoader())
             return util::makeError("this build cannot load float models (.safetensors)");
         auto model = floatModelLoader()(value);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "match/uci_engine.h"
+#include "util/parallel.h"
 
 namespace axon::match {
 
@@ -63,10 +64,7 @@ util::Result<std::string> runOnEnginePool(const EngineFactory& makeEngine, int c
             while (reported < count && finished[reported]) done(reported++);
         }
     };
-    std::vector<std::thread> threads;
-    for (std::size_t w = 1; w < workers; ++w) threads.emplace_back(work, std::ref(*engines[w]));
-    work(*engines.front());
-    for (auto& t : threads) t.join();
+    util::parallelFor(int(workers), [&](int w) { work(*engines[std::size_t(w)]); });
     return name;
 }
 

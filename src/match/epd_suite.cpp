@@ -13,18 +13,12 @@
 #include "chess/fen.h"
 #include "chess/san.h"
 #include "chess/uci_move.h"
-#include "match/json_text.h"
+#include "match/report_format.h"
+#include "util/text.h"
 
 namespace axon::match {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool isSeparator(char c) {
     return c == '.' || c == '_' || c == '-' || c == ':' || c == '#' || c == ' ' || c == '\t';
@@ -94,24 +88,25 @@ util::Result<std::vector<MovePoints>> parseMovePoints(const chess::Position& pos
     std::vector<MovePoints> list;
     while (true) {
         const auto comma = text.find(',');
-        const std::string_view item = trim(text.substr(0, comma));
+        const std::string_view item = util::trimAsciiSpace(text.substr(0, comma));
         const auto eq = item.find('=');
         if (eq == std::string_view::npos)
             return util::makeError("point list item '" + std::string(item) +
                                    "' is not MOVE=POINTS");
         // "e8=Q=10": the points follow the last '='.
         const auto lastEq = item.rfind('=');
-        const auto points = parseInteger(trim(item.substr(lastEq + 1)));
+        const auto points = parseInteger(util::trimAsciiSpace(item.substr(lastEq + 1)));
         if (!points)
             return util::makeError("point list item '" + std::string(item) +
                                    "': points are not an integer");
-        auto move = chess::parseSan(pos, trim(item.substr(0, lastEq)));
+        auto move = chess::parseSan(pos, util::trimAsciiSpace(item.substr(0, lastEq)));
         if (!move)
             return util::makeError("point list item '" + std::string(item) + "': " + move.error());
         for (const auto& mp : list)
             if (mp.move == *move)
                 return util::makeError("point list names " +
-                                       std::string(trim(item.substr(0, lastEq))) + " twice");
+                                       std::string(util::trimAsciiSpace(item.substr(0, lastEq))) +
+                                       " twice");
         list.push_back({*move, *points});
         if (comma == std::string_view::npos) break;
         text.remove_prefix(comma + 1);
@@ -138,7 +133,7 @@ Suite readSuite(std::istream& in) {
     int lineNumber = 0;
     while (std::getline(in, text)) {
         ++lineNumber;
-        const std::string_view line = trim(text);
+        const std::string_view line = util::trimAsciiSpace(text);
         if (line.empty() || line.front() == '#') continue;
         auto record = chess::parseEpd(line);
         if (!record) {
@@ -293,37 +288,40 @@ std::string formatSuiteSummary(const SuiteSummary& s) {
 }
 
 std::string suiteSummaryJson(const SuiteSummary& s, const Suite& suite) {
-    auto tallyJson = [](const ThemeTally& t) {
-        return "{\"theme\": " + jsonString(t.theme) +
-               ", \"positions\": " + std::to_string(t.positions) +
-               ", \"solved\": " + std::to_string(t.solved) +
-               ", \"points\": " + std::to_string(t.points) +
-               ", \"max_points\": " + std::to_string(t.maxPoints) + "}";
-    };
-    std::ostringstream o;
-    o << "{\n  \"engine\": " << jsonString(s.engineName)
-      << ",\n  \"limit\": " << jsonString(s.limit) << ",\n  \"positions\": " << s.positions
-      << ",\n  \"skipped_lines\": " << s.skipped << ",\n  \"engine_errors\": " << s.engineErrors
-      << ",\n  \"seconds\": " << fixedDecimals(s.seconds, 2)
-      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false")
-      << ",\n  \"solved\": " << s.total.solved << ",\n  \"points\": " << s.total.points
-      << ",\n  \"max_points\": " << s.total.maxPoints << ",\n  \"themes\": [";
-    for (std::size_t i = 0; i < s.themes.size(); ++i)
-        o << (i ? ",\n    " : "\n    ") << tallyJson(s.themes[i]);
-    o << "\n  ],\n  \"results\": [";
+    ReportJson doc;
+    doc["engine"] = s.engineName;
+    doc["limit"] = s.limit;
+    doc["positions"] = s.positions;
+    doc["skipped_lines"] = s.skipped;
+    doc["engine_errors"] = s.engineErrors;
+    doc["seconds"] = roundedDecimals(s.seconds, 2);
+    doc["interrupted"] = s.interrupted;
+    doc["solved"] = s.total.solved;
+    doc["points"] = s.total.points;
+    doc["max_points"] = s.total.maxPoints;
+    ReportJson themes = ReportJson::array();
+    for (const ThemeTally& t : s.themes)
+        themes.push_back({{"theme", t.theme},
+                          {"positions", t.positions},
+                          {"solved", t.solved},
+                          {"points", t.points},
+                          {"max_points", t.maxPoints}});
+    doc["themes"] = std::move(themes);
+    ReportJson results = ReportJson::array();
     for (std::size_t i = 0; i < s.results.size() && i < suite.positions.size(); ++i) {
         const auto& p = suite.positions[i];
         const auto& r = s.results[i];
-        o << (i ? ",\n    " : "\n    ") << "{\"line\": " << p.line
-          << ", \"id\": " << jsonString(p.record.id)
-          << ", \"expected\": " << jsonString(expectedText(p))
-          << ", \"engine_move\": " << jsonString(r.engineMove)
-          << ", \"solved\": " << (r.score.solved ? "true" : "false")
-          << ", \"points\": " << r.score.points << ", \"max_points\": " << r.score.maxPoints
-          << ", \"error\": " << jsonString(r.error) << "}";
+        results.push_back({{"line", p.line},
+                           {"id", p.record.id},
+                           {"expected", expectedText(p)},
+                           {"engine_move", r.engineMove},
+                           {"solved", r.score.solved},
+                           {"points", r.score.points},
+                           {"max_points", r.score.maxPoints},
+                           {"error", r.error}});
     }
-    o << "\n  ]\n}\n";
-    return o.str();
+    doc["results"] = std::move(results);
+    return reportText(doc);
 }
 
 } // namespace axon::match

@@ -23,7 +23,8 @@
 
 #include "chess/pgn_writer.h"
 #include "match/engine_factory.h"
-#include "match/json_text.h"
+#include "match/report_format.h"
+#include "util/parallel.h"
 
 namespace axon::match {
 
@@ -348,8 +349,7 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
         }
         workersRunning.fetch_sub(1);
     };
-    std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i) threads.emplace_back(worker);
+    util::WorkerThreads threads(workers, [&](int) { worker(); });
     // The interrupt is announced at once, though the games in flight may run for minutes; and
     // after the workers end too, for an interrupt between pairs lets them all end before this
     // thread's next look (seen on a loaded machine).
@@ -365,7 +365,7 @@ util::Result<MatchSummary> runMatch(const MatchOptions& options, std::ostream& o
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     announceInterrupt();
-    for (auto& t : threads) t.join();
+    threads.join();
     summary.interrupted = stoppedByInterrupt.load() && !summary.stoppedBySprt;
 
     for (auto& p : summary.pairings) p.elo = estimateElo(p.score);
@@ -433,52 +433,57 @@ std::string formatTournament(const MatchSummary& s, const MatchOptions& options)
     return o.str();
 }
 
-std::string scoreJson(const MatchScore& sc, const EloEstimate& elo) {
-    std::ostringstream o;
-    o << "\"games\": " << sc.games() << ", \"wins\": " << sc.wins << ", \"losses\": " << sc.losses
-      << ", \"draws\": " << sc.draws
-      << ", \"points\": " << fixedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1)
-      << ", \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
-      << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4]
-      << "], \"score\": " << fixedDecimals(sc.scoreRatio(), 4)
-      << ", \"elo\": " << fixedDecimals(elo.elo, 2)
-      << ", \"elo_error95\": " << fixedDecimals(elo.error95, 2);
-    return o.str();
+// A score's fields, added to `object`.
+void addScoreJson(ReportJson& object, const MatchScore& sc, const EloEstimate& elo) {
+    object["games"] = sc.games();
+    object["wins"] = sc.wins;
+    object["losses"] = sc.losses;
+    object["draws"] = sc.draws;
+    object["points"] = roundedDecimals(double(sc.wins) + 0.5 * double(sc.draws), 1);
+    object["pentanomial"] = sc.pentanomial;
+    object["score"] = roundedDecimals(sc.scoreRatio(), 4);
+    object["elo"] = roundedDecimals(elo.elo, 2);
+    object["elo_error95"] = roundedDecimals(elo.error95, 2);
 }
 
 std::string tournamentJson(const MatchSummary& s, const MatchOptions& options) {
-    std::ostringstream o;
-    o << "{\n  \"tournament\": " << jsonString(tournamentName(options.tournament)) << ",\n";
-    o << "  \"engines\": [";
-    for (std::size_t i = 0; i < s.names.size(); ++i) o << (i ? ", " : "") << jsonString(s.names[i]);
-    o << "],\n  \"time_control\": " << jsonString(describeLimits(options)) << ",\n";
-    o << "  \"games\": " << s.gamesPlayed
-      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false") << ",\n  \"pairings\": [\n";
-    for (std::size_t i = 0; i < s.pairings.size(); ++i) {
-        const auto& p = s.pairings[i];
-        o << "    {\"first\": " << jsonString(s.names[std::size_t(p.first)])
-          << ", \"second\": " << jsonString(s.names[std::size_t(p.second)]) << ", "
-          << scoreJson(p.score, p.elo) << "}" << (i + 1 < s.pairings.size() ? "," : "") << "\n";
+    ReportJson doc;
+    doc["tournament"] = tournamentName(options.tournament);
+    doc["engines"] = s.names;
+    doc["time_control"] = describeLimits(options);
+    doc["games"] = s.gamesPlayed;
+    doc["interrupted"] = s.interrupted;
+    ReportJson pairings = ReportJson::array();
+    for (const auto& p : s.pairings) {
+        ReportJson entry;
+        entry["first"] = s.names[std::size_t(p.first)];
+        entry["second"] = s.names[std::size_t(p.second)];
+        addScoreJson(entry, p.score, p.elo);
+        pairings.push_back(std::move(entry));
     }
-    o << "  ],\n  \"crosstable\": [\n";
+    doc["pairings"] = std::move(pairings);
+    ReportJson crosstable = ReportJson::array();
     const std::size_t n = s.names.size();
     for (std::size_t r = 0; r < n; ++r) {
-        o << "    [";
+        ReportJson row = ReportJson::array();
         for (std::size_t c = 0; c < n; ++c) {
             const auto h = r == c ? std::nullopt : headToHead(s, int(r), int(c));
-            o << (c ? ", " : "")
-              << (h ? fixedDecimals(double(h->wins) + 0.5 * double(h->draws), 1) : "null");
+            row.push_back(
+                h ? ReportJson(roundedDecimals(double(h->wins) + 0.5 * double(h->draws), 1))
+                  : ReportJson(nullptr));
         }
-        o << "]" << (r + 1 < n ? "," : "") << "\n";
+        crosstable.push_back(std::move(row));
     }
-    o << "  ],\n  \"ranking\": [\n";
-    for (std::size_t i = 0; i < s.ranking.size(); ++i) {
-        const auto& st = s.ranking[i];
-        o << "    {\"engine\": " << jsonString(s.names[std::size_t(st.engine)]) << ", "
-          << scoreJson(st.score, st.elo) << "}" << (i + 1 < s.ranking.size() ? "," : "") << "\n";
+    doc["crosstable"] = std::move(crosstable);
+    ReportJson ranking = ReportJson::array();
+    for (const auto& st : s.ranking) {
+        ReportJson entry;
+        entry["engine"] = s.names[std::size_t(st.engine)];
+        addScoreJson(entry, st.score, st.elo);
+        ranking.push_back(std::move(entry));
     }
-    o << "  ]\n}\n";
-    return o.str();
+    doc["ranking"] = std::move(ranking);
+    return reportText(doc);
 }
 
 } // namespace
@@ -522,34 +527,37 @@ std::string formatSummary(const MatchSummary& s, const MatchOptions& options) {
 std::string summaryJson(const MatchSummary& s, const MatchOptions& options) {
     if (s.names.size() > 2) return tournamentJson(s, options);
     const MatchScore& sc = s.score;
-    std::ostringstream o;
-    o << "{\n";
-    o << "  \"engines\": [" << jsonString(s.names[0]) << ", " << jsonString(s.names[1]) << "],\n";
-    o << "  \"time_control\": " << jsonString(describeLimits(options)) << ",\n";
-    o << "  \"games\": " << sc.games() << ",\n";
-    o << "  \"wins\": " << sc.wins << ",\n  \"losses\": " << sc.losses
-      << ",\n  \"draws\": " << sc.draws << ",\n";
-    o << "  \"pentanomial\": [" << sc.pentanomial[0] << ", " << sc.pentanomial[1] << ", "
-      << sc.pentanomial[2] << ", " << sc.pentanomial[3] << ", " << sc.pentanomial[4] << "],\n";
-    o << "  \"score\": " << fixedDecimals(sc.scoreRatio(), 4) << ",\n";
-    o << "  \"elo\": " << fixedDecimals(s.elo.elo, 2)
-      << ",\n  \"elo_error95\": " << fixedDecimals(s.elo.error95, 2) << ",\n";
-    o << "  \"nelo\": " << fixedDecimals(s.elo.nElo, 2)
-      << ",\n  \"nelo_error95\": " << fixedDecimals(s.elo.nEloError95, 2) << ",\n";
-    o << "  \"los\": " << fixedDecimals(s.elo.los, 4)
-      << ",\n  \"draw_ratio\": " << fixedDecimals(sc.drawRatio(), 4)
-      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false");
+    ReportJson doc;
+    doc["engines"] = {s.names[0], s.names[1]};
+    doc["time_control"] = describeLimits(options);
+    doc["games"] = sc.games();
+    doc["wins"] = sc.wins;
+    doc["losses"] = sc.losses;
+    doc["draws"] = sc.draws;
+    doc["pentanomial"] = sc.pentanomial;
+    doc["score"] = roundedDecimals(sc.scoreRatio(), 4);
+    doc["elo"] = roundedDecimals(s.elo.elo, 2);
+    doc["elo_error95"] = roundedDecimals(s.elo.error95, 2);
+    doc["nelo"] = roundedDecimals(s.elo.nElo, 2);
+    doc["nelo_error95"] = roundedDecimals(s.elo.nEloError95, 2);
+    doc["los"] = roundedDecimals(s.elo.los, 4);
+    doc["draw_ratio"] = roundedDecimals(sc.drawRatio(), 4);
+    doc["interrupted"] = s.interrupted;
     if (s.sprt && options.sprt) {
-        o << ",\n  \"sprt\": {\"elo_model\": \"normalized\", \"elo0\": " << options.sprt->elo0
-          << ", \"elo1\": " << options.sprt->elo1 << ", \"alpha\": " << options.sprt->alpha
-          << ", \"beta\": " << options.sprt->beta << ", \"llr\": " << fixedDecimals(s.sprt->llr, 4)
-          << ", \"lower_bound\": " << fixedDecimals(s.sprt->lowerBound, 4)
-          << ", \"upper_bound\": " << fixedDecimals(s.sprt->upperBound, 4)
-          << ", \"state\": " << jsonString(toString(s.sprt->state))
-          << ", \"stopped_early\": " << (s.stoppedBySprt ? "true" : "false") << "}";
+        ReportJson sprt;
+        sprt["elo_model"] = "normalized";
+        sprt["elo0"] = options.sprt->elo0;
+        sprt["elo1"] = options.sprt->elo1;
+        sprt["alpha"] = options.sprt->alpha;
+        sprt["beta"] = options.sprt->beta;
+        sprt["llr"] = roundedDecimals(s.sprt->llr, 4);
+        sprt["lower_bound"] = roundedDecimals(s.sprt->lowerBound, 4);
+        sprt["upper_bound"] = roundedDecimals(s.sprt->upperBound, 4);
+        sprt["state"] = toString(s.sprt->state);
+        sprt["stopped_early"] = s.stoppedBySprt;
+        doc["sprt"] = std::move(sprt);
     }
-    o << "\n}\n";
-    return o.str();
+    return reportText(doc);
 }
 
 } // namespace axon::match

@@ -16,11 +16,6 @@ namespace axon::match {
 
 namespace {
 
-bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() &&
-           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool isNumber(const std::string& s) {
     return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
@@ -79,7 +74,7 @@ util::Result<std::vector<Opening>> loadOpenings(const std::string& path) {
     std::ifstream in(path);
     if (!in) return util::makeError("cannot open opening book " + path);
     std::vector<Opening> book;
-    if (endsWith(path, ".pgn")) {
+    if (path.ends_with(".pgn")) {
         book = readPgnBook(in);
     } else {
         auto epd = readEpdBook(in, path);

@@ -14,7 +14,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
-#include "match/json_text.h"
+#include "match/report_format.h"
 
 namespace axon::match {
 
@@ -83,9 +83,11 @@ std::string tallyLine(const PuzzleTally& t, std::size_t width) {
     return "  " + label + " " + counts + " " + share + "\n";
 }
 
-std::string tallyJson(const PuzzleTally& t) {
-    return "{\"label\": " + jsonString(t.label) + ", \"puzzles\": " + std::to_string(t.puzzles) +
-           ", \"solved\": " + std::to_string(t.solved) + "}";
+ReportJson tallyJson(const std::vector<PuzzleTally>& tallies) {
+    ReportJson list = ReportJson::array();
+    for (const PuzzleTally& t : tallies)
+        list.push_back({{"label", t.label}, {"puzzles", t.puzzles}, {"solved", t.solved}});
+    return list;
 }
 
 constexpr const char* kRatingBands[] = {"<1000", "1000-1499", "1500-1999", "2000-2499", ">=2500"};
@@ -341,38 +343,35 @@ std::string formatPuzzleSummary(const PuzzleSummary& s, std::size_t topThemes) {
 }
 
 std::string puzzleSummaryJson(const PuzzleSummary& s, const std::vector<Puzzle>& puzzles) {
-    auto list = [](const std::vector<PuzzleTally>& tallies) {
-        std::string text = "[";
-        for (std::size_t i = 0; i < tallies.size(); ++i)
-            text += (i ? ",\n    " : "\n    ") + tallyJson(tallies[i]);
-        return text + "\n  ]";
-    };
-    std::ostringstream o;
-    o << "{\n  \"engine\": " << jsonString(s.engineName)
-      << ",\n  \"limit\": " << jsonString(s.limit) << ",\n  \"puzzles\": " << s.total.puzzles
-      << ",\n  \"solved\": " << s.total.solved
-      << ",\n  \"first_move_agreements\": " << s.firstMoveAgreements
-      << ",\n  \"malformed_lines\": " << s.malformed << ",\n  \"filtered_out\": " << s.filteredOut
-      << ",\n  \"engine_errors\": " << s.engineErrors
-      << ",\n  \"seconds\": " << fixedDecimals(s.seconds, 2)
-      << ",\n  \"interrupted\": " << (s.interrupted ? "true" : "false")
-      << ",\n  \"rating_bands\": " << list(s.ratingBands)
-      << ",\n  \"mates\": " << list(s.mateThemes) << ",\n  \"themes\": " << list(s.themes)
-      << ",\n  \"results\": [";
+    ReportJson doc;
+    doc["engine"] = s.engineName;
+    doc["limit"] = s.limit;
+    doc["puzzles"] = s.total.puzzles;
+    doc["solved"] = s.total.solved;
+    doc["first_move_agreements"] = s.firstMoveAgreements;
+    doc["malformed_lines"] = s.malformed;
+    doc["filtered_out"] = s.filteredOut;
+    doc["engine_errors"] = s.engineErrors;
+    doc["seconds"] = roundedDecimals(s.seconds, 2);
+    doc["interrupted"] = s.interrupted;
+    doc["rating_bands"] = tallyJson(s.ratingBands);
+    doc["mates"] = tallyJson(s.mateThemes);
+    doc["themes"] = tallyJson(s.themes);
+    ReportJson results = ReportJson::array();
     for (std::size_t i = 0; i < s.attempts.size() && i < puzzles.size(); ++i) {
         const auto& a = s.attempts[i];
         std::string moves;
         for (std::size_t k = 0; k < a.engineMoves.size(); ++k)
             moves += (k ? " " : "") + a.engineMoves[k];
-        o << (i ? ",\n    " : "\n    ") << "{\"id\": " << jsonString(puzzles[i].id)
-          << ", \"rating\": " << puzzles[i].rating
-          << ", \"solved\": " << (a.solved ? "true" : "false")
-          << ", \"first_move_agrees\": " << (a.firstMoveAgrees ? "true" : "false")
-          << ", \"engine_moves\": " << jsonString(moves) << ", \"error\": " << jsonString(a.error)
-          << "}";
+        results.push_back({{"id", puzzles[i].id},
+                           {"rating", puzzles[i].rating},
+                           {"solved", a.solved},
+                           {"first_move_agrees", a.firstMoveAgrees},
+                           {"engine_moves", moves},
+                           {"error", a.error}});
     }
-    o << "\n  ]\n}\n";
-    return o.str();
+    doc["results"] = std::move(results);
+    return reportText(doc);
 }
 
 } // namespace axon::match

@@ -54,7 +54,22 @@
     X(lmrMinDepth, 3, 2, 5)                                                                        \
     X(qsSeeThreshold, 0, -100, 100)        /* quiescence skips captures losing more than this */   \
     X(threatEscapeBonus, 16384, 0, 40000)  /* quiet order: a threatened piece moves away */        \
-    X(threatEnPriseMalus, 16384, 0, 40000) /* ...a piece steps where a cheaper one attacks */
+    X(threatEnPriseMalus, 16384, 0, 40000) /* ...a piece steps where a cheaper one attacks */      \
+    X(probCutDepthReduction, 4, 2, 6)      /* ProbCut's verification search: depth less this */    \
+    X(probCutTtDepthMargin, 3, 1, 6)       /* a hash score this much shallower may veto it */      \
+    /* Time management (timeman.cpp; tune these with games at a time control, not fixed nodes) */  \
+    X(tmMovesHorizon, 50, 20, 80)    /* moves left to plan for at the start of a game... */        \
+    X(tmMinMovesLeft, 20, 10, 40)    /* ...falling by one per this many plies (below) to this */   \
+    X(tmPliesPerMove, 4, 2, 8)       /* ...one planned move less per this many plies played */     \
+    X(tmReserveHorizon, 50, 10, 80)  /* moves whose Move Overhead stays in reserve */              \
+    X(tmMaxSharePercent, 40, 20, 70) /* never plan past this share of the clock... */              \
+    X(tmLastMoveSharePercent, 90, 50, 95) /* ...or this one before the time control */             \
+    X(tmHardRatio, 4, 2, 8)               /* the hard limit: at most this times the soft one */    \
+    X(tmSoftScalePercent, 130, 80, 200)   /* soft limit scale with an unstable best move... */     \
+    X(tmStabilityStepPercent, 8, 0, 20)   /* ...less this per iteration it stayed the same... */   \
+    X(tmStabilityMax, 8, 1, 12)           /* ...counted up to this many iterations */              \
+    X(tmScoreDropPercent, 60, 0, 150)     /* more time: this percent for a drop of ... */          \
+    X(tmScoreDropMax, 100, 25, 300)       /* ...this many centipawns or more */
 
 namespace axon::search::params {
 

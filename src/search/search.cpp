@@ -565,7 +565,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     const int probCutBeta = beta + params::probCutMargin;
     if (!isPv && !inCheck && !excluded && depth >= params::probCutMinDepth &&
         std::abs(beta) < kScoreTbWinInMaxPly &&
-        !(ttHit && tt.depth >= depth - 3 && ttScore != kScoreNone && ttScore < probCutBeta)) {
+        !(ttHit && tt.depth >= depth - params::probCutTtDepthMargin && ttScore != kScoreNone &&
+          ttScore < probCutBeta)) {
         const OrderingTables noisyTables{m_butterfly.get(), m_captureHistory.get(), {}};
         MovePicker noisyPicker(m_pos, ttMove, noisyTables);
         for (Move m = noisyPicker.next(); m; m = noisyPicker.next()) {
@@ -580,13 +581,13 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
             // Quiescence first: most captures fail there, cheaply.
             int score = -qsearch<NonPV>(-probCutBeta, -probCutBeta + 1, ply + 1);
             if (score >= probCutBeta)
-                score =
-                    -search<NonPV>(-probCutBeta, -probCutBeta + 1, depth - 4, !cutNode, ply + 1);
+                score = -search<NonPV>(-probCutBeta, -probCutBeta + 1,
+                                       depth - params::probCutDepthReduction, !cutNode, ply + 1);
             unmakeMove();
             if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
             if (score >= probCutBeta) {
-                m_shared.tt->store(m_pos.key(), m, scoreToTT(score, ply), rawEval, depth - 3,
-                                   Bound::Lower, ttPv);
+                m_shared.tt->store(m_pos.key(), m, scoreToTT(score, ply), rawEval,
+                                   depth - params::probCutDepthReduction + 1, Bound::Lower, ttPv);
                 return score;
             }
         }

@@ -4,11 +4,9 @@
 
 #include <algorithm>
 
-namespace axon::search {
+#include "search/params.h"
 
-namespace {
-constexpr int kReserveHorizon = 50;
-} // namespace
+namespace axon::search {
 
 void TimeManager::start(const SearchLimits& limits, chess::Color us, int moveOverheadMs,
                         int gamePly) {
@@ -22,22 +20,26 @@ void TimeManager::start(const SearchLimits& limits, chess::Color us, int moveOve
     if (!limits.hasClock(us)) return;
 
     const std::int64_t time = limits.timeMs[us], inc = limits.incMs[us];
-    const int movesLeft =
-        limits.movesToGo > 0 ? std::min(limits.movesToGo, 50) : std::max(20, 50 - gamePly / 4);
+    const int movesLeft = limits.movesToGo > 0
+                              ? std::min(limits.movesToGo, params::tmMovesHorizon)
+                              : std::max(params::tmMinMovesLeft,
+                                         params::tmMovesHorizon - gamePly / params::tmPliesPerMove);
     // Keep the overhead in reserve for a fixed horizon of moves, not just the moves expected:
     // on a fast increment the clock then settles near 50 overheads instead of 20, the cushion a
     // briefly descheduled process needs. With the shorter reserve Axon lost 19 of 200 games on
     // time at 1+0.01 on a loaded machine (load 7 on 2 cores), with this one 3 of 200; Stockfish,
     // which keeps a 50-move reserve too, lost 2 of 100 there. With movestogo the moves to the
     // next control are the horizon.
-    const int reserveMoves = limits.movesToGo > 0 ? movesLeft + 1 : kReserveHorizon + 2;
+    const int reserveMoves = limits.movesToGo > 0 ? movesLeft + 1 : params::tmReserveHorizon + 2;
     const std::int64_t available =
         std::max<std::int64_t>(1, time + inc * (movesLeft - 1) - moveOverheadMs * reserveMoves);
     m_softMs = std::max<std::int64_t>(1, available / movesLeft);
     // Never plan to use more than a fraction of what is on the clock.
+    const int sharePercent =
+        limits.movesToGo == 1 ? params::tmLastMoveSharePercent : params::tmMaxSharePercent;
     const std::int64_t ceiling =
-        std::max<std::int64_t>(1, time - moveOverheadMs) * (limits.movesToGo == 1 ? 9 : 4) / 10;
-    m_hardMs = std::min(ceiling, m_softMs * 4);
+        std::max<std::int64_t>(1, time - moveOverheadMs) * sharePercent / 100;
+    m_hardMs = std::min(ceiling, m_softMs * params::tmHardRatio);
     m_softMs = std::min(m_softMs, m_hardMs);
     m_hardMs = std::max<std::int64_t>(1, m_hardMs);
 }
@@ -49,8 +51,11 @@ std::int64_t TimeManager::elapsedMs() const {
 bool TimeManager::softExpired(int stability, int scoreDrop) const {
     if (m_softMs <= 0) return false;
     // A stable best move ends the search early; an unstable one or a falling score extends it.
-    double scale = 1.3 - 0.08 * std::min(stability, 8);
-    scale += std::clamp(scoreDrop, 0, 100) / 100.0 * 0.6;
+    double scale = (params::tmSoftScalePercent -
+                    params::tmStabilityStepPercent * std::min(stability, params::tmStabilityMax)) /
+                   100.0;
+    scale += double(std::clamp(scoreDrop, 0, params::tmScoreDropMax)) / params::tmScoreDropMax *
+             params::tmScoreDropPercent / 100.0;
     return double(elapsedMs()) >= double(m_softMs) * scale;
 }
 

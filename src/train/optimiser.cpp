@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "train/parallel.h"
+#include "util/parallel.h"
 
 namespace axon::train {
+
+using util::parallelFor;
+using util::partBegin;
 
 AdamW::AdamW(const ParameterLayout& layout, const AdamWConfig& config)
     : m_layout(layout), m_config(config), m_m(layout.total, 0.0f), m_v(layout.total, 0.0f) {}

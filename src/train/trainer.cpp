@@ -17,14 +17,16 @@
 #include "train/linear_model.h"
 #include "train/model.h"
 #include "train/optimiser.h"
-#include "train/parallel.h"
 #include "train/perspective_model.h"
 #include "train/schedule.h"
+#include "util/parallel.h"
 
 namespace axon::train {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+using util::parallelFor;
+using util::partBegin;
 
 namespace {
 

@@ -6,13 +6,12 @@
 #include <cstring>
 #include <vector>
 
+#include "util/parallel.h"
+
 #if defined(_WIN32)
 #include <malloc.h>
 #elif defined(__linux__)
 #include <sys/mman.h>
-#endif
-#ifndef AXON_NO_THREADS
-#include <thread>
 #endif
 
 namespace axon::util {
@@ -55,21 +54,13 @@ void zeroInParallel(void* block, std::size_t bytes, int threads) {
 #ifdef AXON_NO_THREADS
     count = 1;
 #endif
-    if (count == 1) {
-        std::memset(base, 0, bytes);
-        return;
-    }
-#ifndef AXON_NO_THREADS
+    // Page-aligned slices, so no two threads touch one page.
     const std::size_t slice = (bytes / count + 4095) / 4096 * 4096;
-    std::vector<std::thread> helpers;
-    for (std::size_t i = 1; i < count; ++i) {
-        const std::size_t begin = std::min(bytes, i * slice);
+    parallelFor(int(count), [&](int i) {
+        const std::size_t begin = std::min(bytes, std::size_t(i) * slice);
         const std::size_t end = std::min(bytes, begin + slice);
-        helpers.emplace_back([=] { std::memset(base + begin, 0, end - begin); });
-    }
-    std::memset(base, 0, std::min(bytes, slice));
-    for (auto& t : helpers) t.join();
-#endif
+        std::memset(base + begin, 0, end - begin);
+    });
 }
 
 } // namespace axon::util

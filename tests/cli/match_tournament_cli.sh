@@ -87,10 +87,13 @@ grep -Eq '^  #1 d1 +x +[0-9.]+/2 +2\.0/2$' "$work/rr.txt" || fail "round robin: 
 grep -Eq '^  #3 bad +0\.0/2 +0\.0/2 +x$' "$work/rr.txt" || fail "round robin: crosstable row of bad"
 grep -Eq '^   3\. bad +Elo +-[0-9.]+ \+/- +[0-9.]+  Points 0\.0/4 \(0\.0%\)$' "$work/rr.txt" ||
     fail "round robin: the illegal-move engine is not last with 0/4 and negative Elo"
-grep -q '"tournament": "roundrobin"' "$work/rr.json" || fail "JSON: tournament"
-[[ $(grep -c '^    {"engine": ' "$work/rr.json") -eq 3 ]] || fail "JSON: ranking of 3"
-grep -q '^    {"engine": "bad", "games": 4, "wins": 0, "losses": 4,' "$work/rr.json" || fail "JSON: bad's standing"
-grep -q '^    \[null, [0-9.]*, 2.0\],$' "$work/rr.json" || fail "JSON: crosstable row of d1"
+json() { python3 "$here/../../scripts/json-get.py" "$@"; }
+[[ $(json "$work/rr.json" tournament) == roundrobin ]] || fail "JSON: tournament"
+[[ $(json "$work/rr.json" 'len(ranking)') -eq 3 ]] || fail "JSON: ranking of 3"
+[[ $(json "$work/rr.json" ranking.2.engine) == bad ]] || fail "JSON: bad is not last"
+[[ $(json "$work/rr.json" ranking.2.games),$(json "$work/rr.json" ranking.2.wins),$(json "$work/rr.json" ranking.2.losses) == 4,0,4 ]] ||
+    fail "JSON: bad's standing"
+json "$work/rr.json" crosstable.0 | grep -Eq '^\[null,[0-9.]+,2\.0\]$' || fail "JSON: crosstable row of d1"
 
 # 7. A gauntlet: the first engine against each other one only.
 "$axon" match --engine "cmd=$axon" name=g1 --engine "cmd=$axon" name=g2 --engine "cmd=$axon" name=g3 \

@@ -8,6 +8,7 @@
 set -euo pipefail
 axon=$1
 data=${AXON_SHARED_DATA:-$2}
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -15,6 +16,8 @@ fail() {
     echo "FAIL: $*" >&2
     exit 1
 }
+# json FILE PATH: one value of a JSON summary (scripts/json-get.py).
+json() { python3 "$here/../../scripts/json-get.py" "$@"; }
 
 wac=$data/epd/wac.epd
 csv=$data/puzzles/lichess_puzzles_dev.csv
@@ -35,8 +38,10 @@ solved=$(sed -n 's/^Solved: \([0-9]*\)\/12 ([0-9.]*%)$/\1/p' "$work/wac2.txt")
 ((solved >= 6)) || fail "only $solved of 12 easy WAC positions solved"
 grep -q '^Engine: self  limit: nodes=20000$' "$work/wac2.txt" || fail "engine line"
 grep -Eq '^  WAC +[0-9]+/12 ' "$work/wac2.txt" || fail "no WAC theme line"
-grep -q "\"solved\": $solved," "$work/wac.json" || fail "JSON solved count"
-[[ $(grep -c '"engine_move": ' "$work/wac.json") -eq 12 ]] || fail "JSON lacks per-position results"
+[[ $(json "$work/wac.json" solved) -eq $solved ]] || fail "JSON solved count"
+[[ $(json "$work/wac.json" 'len(results)') -eq 12 ]] || fail "JSON lacks per-position results"
+json "$work/wac.json" results.11.engine_move | grep -Eq '^([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?|O-O(-O)?)[+#]?$' ||
+    fail "JSON: no engine move in SAN"
 
 # 2. A point-scored suite with two themes and a bad line, which is reported and skipped.
 cat >"$work/sts.epd" <<'EPD'
@@ -65,7 +70,8 @@ psolved=$(sed -n 's/^Solved: \([0-9]*\)\/40 ([0-9.]*%)  first move agreement: [0
 grep -Eq '^  <1000 +[0-9]+/20 ' "$work/p.txt" || fail "no <1000 rating band"
 grep -Eq '^  mateIn1 +[0-9]+/[0-9]+ ' "$work/p.txt" || fail "no mateIn1 line"
 grep -q '^Top themes:$' "$work/p.txt" || fail "no theme breakdown"
-grep -q '"first_move_agreements": ' "$work/p.json" || fail "JSON first move agreement"
+json "$work/p.json" first_move_agreements | grep -Eq '^[0-9]+$' || fail "JSON first move agreement"
+[[ $(json "$work/p.json" solved) -eq $psolved ]] || fail "JSON puzzle solved count"
 "$axon" puzzles "$work/p.csv" --nodes 2000 --themes mateIn1 --max-rating 1000 >"$work/m1.txt" 2>/dev/null ||
     fail "filtered puzzles exited with $?"
 grep -Eq '^Puzzles: [0-9]+  malformed lines: 1  filtered out: [1-9]' "$work/m1.txt" || fail "filters"
@@ -87,8 +93,8 @@ wait "$pid" || rc=$?
 done=$(sed -n 's/^Interrupted after \([0-9]*\) of [0-9]* puzzles$/\1/p' "$work/int.txt")
 [[ -n $done ]] || { cat "$work/int.txt"; fail "interrupted puzzles: no 'Interrupted after' line"; }
 grep -q "^Solved: [0-9]*/$done (" "$work/int.txt" || fail "interrupted puzzles: Solved line"
-grep -q '"interrupted": true' "$work/int.json" || fail "interrupted puzzles: JSON"
-[[ $(grep -c '"engine_moves": ' "$work/int.json") -eq $done ]] || fail "interrupted puzzles: JSON results"
+[[ $(json "$work/int.json" interrupted) == true ]] || fail "interrupted puzzles: JSON"
+[[ $(json "$work/int.json" 'len(results)') -eq $done ]] || fail "interrupted puzzles: JSON results"
 
 # 4. Bad usage: a clear message and a non-zero exit.
 expectError() { # expectError MESSAGE-PATTERN ARGS...

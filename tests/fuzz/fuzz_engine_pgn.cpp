@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const data::EngineComment comment = data::parseEngineComment(text);
     if (comment.kind == data::EngineComment::Kind::Score) {
-        require(comment.score >= -data::kMateScoreBase && comment.score <= data::kMateScoreBase,
+        require(comment.score >= -data::kRecordScoreLimit &&
+                    comment.score <= data::kRecordScoreLimit,
                 "a comment's score within +-32000", text);
         require(comment.depth >= 0, "a comment's depth is not negative", text);
     }

@@ -121,19 +121,19 @@ TEST(EngineComment, EveryFormTheToolsWrite) {
     EXPECT_EQ(parse("12/5").score, 1200);
     EXPECT_EQ(parse("+0.125/3").score, 13);
     EXPECT_EQ(parse("-0.124/3").score, -12);
-    EXPECT_EQ(parse("+327.66/40").score, data::kMateScoreBase); // clamped
+    EXPECT_EQ(parse("+327.66/40").score, data::kRecordScoreLimit); // clamped
     EXPECT_EQ(parse("  +0.30/12 0.5s  ").score, 30);
     // Where another tool put words first, the token is still found.
-    EXPECT_EQ(parse("White mates, +M1/245").score, data::kMateScoreBase - 1);
+    EXPECT_EQ(parse("White mates, +M1/245").score, data::kRecordScoreLimit - 1);
 
     c = parse("+M5/12");
     EXPECT_TRUE(c.mate);
-    EXPECT_EQ(c.score, data::kMateScoreBase - 5);
+    EXPECT_EQ(c.score, data::kRecordScoreLimit - 5);
     EXPECT_EQ(c.depth, 12);
     c = parse("-M3/7 0.000s");
     EXPECT_TRUE(c.mate);
-    EXPECT_EQ(c.score, -(data::kMateScoreBase - 3));
-    EXPECT_EQ(parse("+M1/245 0.003s, White mates").score, data::kMateScoreBase - 1);
+    EXPECT_EQ(c.score, -(data::kRecordScoreLimit - 3));
+    EXPECT_EQ(parse("+M1/245 0.003s, White mates").score, data::kRecordScoreLimit - 1);
 
     EXPECT_EQ(parse("book").kind, EngineComment::Kind::Book);
     EXPECT_EQ(parse(" book ").kind, EngineComment::Kind::Book);

@@ -135,7 +135,7 @@ TEST(LichessPgn, SampleCountsAndValuesMatchTheCsv) {
         int white;
         if (!f[3].empty()) {
             const int n = std::stoi(f[3]);
-            white = n > 0 ? data::kMateScoreBase - n : -(data::kMateScoreBase + n);
+            white = n > 0 ? data::kRecordScoreLimit - n : -(data::kRecordScoreLimit + n);
             ++mates;
         } else {
             white = std::stoi(f[2]);
@@ -246,7 +246,8 @@ TEST(LichessPgn, MalformedGamesAreCountedAndSkipped) {
     ASSERT_EQ(c.records.size(), 3u);
     EXPECT_EQ(c.records[0].score, -30); // Black to move, White +0.3
     EXPECT_EQ(c.records[0].result, GameResult::Win);
-    EXPECT_EQ(c.records[1].score, -(data::kMateScoreBase - 2)); // White to move, Black mates in 2
+    EXPECT_EQ(c.records[1].score,
+              -(data::kRecordScoreLimit - 2)); // White to move, Black mates in 2
     EXPECT_EQ(c.records[1].result, GameResult::Loss);
     EXPECT_EQ(c.records[2].ply, 79); // move 40 from the FEN, after White's move
     EXPECT_EQ(c.records[2].score, -550);

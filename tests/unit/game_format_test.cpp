@@ -172,7 +172,7 @@ TEST(GameFormat, ScoresAreWhiteRelativeOnDisk) {
     bytes.clear();
     ASSERT_EQ(encodeGame(game, bytes), "");
     std::memcpy(&onDisk, bytes.data() + kPackedBoardSize + 2, 2);
-    EXPECT_EQ(onDisk, -kMaxPlyScore) << "clamped as records are";
+    EXPECT_EQ(onDisk, -kRecordScoreLimit) << "clamped as records are";
 }
 
 TEST(GameFormat, EveryTruncationIsRefusedWithItsOffset) {
