@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs with apt-get what building and testing Axon need (Debian 12 package names; Ubuntu
 # works where its names match). Idempotent: when everything is already installed it only asks
-# dpkg and returns at once, without touching the network.
+# dpkg and returns at once, without touching the network. While another apt or dpkg process holds
+# the package manager's lock (unattended-upgrades, another apt-get), it waits, saying which process
+# it waits for, up to AXON_APT_LOCK_TIMEOUT seconds (600), then stops with what to do.
 #
 # Usage: scripts/install-deps.sh [--engine | --web | --bench | --torch | --release]
 #   (none)    everything scripts/test.sh needs
@@ -78,11 +80,75 @@ asRoot() {
     fi
 }
 
+# The locks apt and dpkg take: another apt-get, unattended-upgrades or a package manager window
+# holding one makes apt-get fail at once ("Could not get lock ..."), so we wait for them.
+readonly APT_LOCKS=(/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock)
+# Seconds to wait for them (AXON_APT_LOCK_TIMEOUT), then give up and say what holds them.
+readonly APT_LOCK_TIMEOUT=${AXON_APT_LOCK_TIMEOUT:-600}
+
+# The processes holding any of the locks, as "PID (command)" words; empty when none does. fuser
+# (psmisc) where it exists, else /proc's open files (the locks are fcntl locks on files apt keeps
+# open, so an open file is what shows; this sees every process only as root).
+lockHolders() {
+    local pids=() pid lock fd wanted
+    if command -v fuser >/dev/null; then
+        read -r -a pids <<<"$(fuser "${APT_LOCKS[@]}" 2>/dev/null || true)"
+    else
+        for fd in /proc/[0-9]*/fd/*; do
+            lock=$(readlink "$fd" 2>/dev/null) || continue
+            for wanted in "${APT_LOCKS[@]}"; do
+                if [[ $lock == "$wanted" ]]; then
+                    pid=${fd#/proc/}
+                    pids+=("${pid%%/*}")
+                fi
+            done
+        done
+    fi
+    local out=() seen=" "
+    for pid in "${pids[@]}"; do
+        pid=${pid//[^0-9]/}
+        [[ -n $pid && $pid != "$$" && $seen != *" $pid "* ]] || continue
+        seen+="$pid "
+        out+=("$pid ($(tr '\0\n' '  ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-60 | sed 's/ *$//'))")
+    done
+    echo "${out[*]}"
+}
+
+# Waits while another process holds apt's or dpkg's lock, saying what it waits for every 15 s;
+# after APT_LOCK_TIMEOUT seconds it stops with what to do.
+waitForAptLocks() {
+    local holders start=$SECONDS waited=0 told=0
+    holders=$(lockHolders)
+    [[ -z $holders ]] && return 0
+    log "waiting for another package manager to finish: $holders holds the apt/dpkg lock (/var/lib/dpkg/lock-frontend); up to ${APT_LOCK_TIMEOUT} s (AXON_APT_LOCK_TIMEOUT)"
+    while [[ -n $holders ]]; do
+        waited=$((SECONDS - start))
+        if ((waited >= APT_LOCK_TIMEOUT)); then
+            log "the apt/dpkg lock is still held after ${waited} s by $holders: let it finish (or close the program) and run this script again"
+            exit 1
+        fi
+        if ((waited - told >= 15)); then
+            log "still waiting (${waited} s) for $holders to release the apt/dpkg lock"
+            told=$waited
+        fi
+        sleep 2
+        holders=$(lockHolders)
+    done
+    log "the apt/dpkg lock is free after $((SECONDS - start)) s"
+}
+
+# apt-get as root, once the locks are free; DPkg::Lock::Timeout also covers a process that takes
+# the lock between our look and apt-get's own (apt 1.9.11 and newer; older apt ignores it).
+aptGet() {
+    waitForAptLocks
+    asRoot env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout="$APT_LOCK_TIMEOUT" "$@"
+}
+
 aptUpdated=0
 aptUpdate() {
     if [[ $aptUpdated -eq 0 ]]; then
         log "apt-get update"
-        asRoot apt-get update -qq
+        aptGet update -qq
         aptUpdated=1
     fi
 }
@@ -140,14 +206,13 @@ main() {
     else
         log "installing: ${missing[*]}"
         aptUpdate
-        asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-            "${missing[@]}"
+        aptGet install -y -qq --no-install-recommends "${missing[@]}"
     fi
     # Some node distributions (NodeSource's) bundle npm; Debian's packages it apart.
     if [[ ${1:-} != --engine ]] && ! command -v npm >/dev/null; then
         log "installing: npm"
         aptUpdate
-        asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm
+        aptGet install -y -qq --no-install-recommends npm
     fi
 }
 
