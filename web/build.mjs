@@ -34,4 +34,6 @@ await build({
 });
 
 copyFileSync('index.html', `${outdir}/index.html`);
+// The puzzles shipped with the app (Lichess puzzle database, CC0), streamed into IndexedDB on first use.
+copyFileSync('puzzles/lichess-puzzles.csv', `${outdir}/puzzles.csv`);
 console.log('web: bundled into web/dist');

@@ -20,6 +20,16 @@ import './review-clock.test.mjs';
 // Deep analysis: past the server's cap, live progress, sorted lines, Go deeper, Hash and Threads
 // (an axon serve of its own), and live progress in the threaded WASM build.
 import './deep-analysis.test.mjs';
+// Arrows saved and drawn, moves on earlier positions, imports mid-game, resuming from the library.
+import './kept.test.mjs';
+// The board editor (an edited position played) and Chess960 starts.
+import './editor.test.mjs';
+// Piece sets, board colours, coordinates, and the phone layout.
+import './looks.test.mjs';
+// Puzzles: solved and failed with the rating, a CSV import.
+import './puzzles.test.mjs';
+// The opening explorer: a PGN database and the library indexed, a query, a click.
+import './explorer.test.mjs';
 
 const AXON_BIN = process.env.AXON_BIN;
 const SERVER_URL = process.env.AXON_SERVER_URL; // axon serve, also the SAN referee

@@ -118,7 +118,42 @@ describe('review, openings and the clock (axon serve page)', { skip }, () => {
       await page.keyboard.press('ArrowRight');
       assert.equal(await viewPly(page), 7, 'the arrow keys step through the line');
       const pgn = await page.evaluate(() => window.axonTest.pgn());
-      assert.match(pgn, new RegExp(`3\\. Bc4 Nf6 \\( 3\\.\\.\\. ${sans[0].replace(/[+]/g, '\\+')} `), 'the variation is in the PGN');
+      // (each reviewed move carries its [%eval] comment)
+      const comment = '(?:\\{ [^}]* \\} )?';
+      assert.match(pgn, new RegExp(`3\\. Bc4 ${comment}Nf6 ${comment}\\( 3\\.\\.\\. ${sans[0].replace(/[+]/g, '\\+')} `), 'the variation is in the PGN');
+    });
+  });
+
+  test('nothing reviewed is lost: [%eval] exported and read back; summary and marks after a reload and from the library', async () => {
+    await withShot(page, 'review-kept', async () => {
+      const marksOf = () => page.locator('[data-testid="move"]:has([data-testid="review-mark"])').evaluateAll((els) =>
+        els.map((e) => `${e.dataset.ply}:${e.querySelector('[data-testid="review-mark"]').dataset.kind}`));
+      const accuracyOf = () => tid(page, 'review-accuracy').evaluateAll((els) => els.map((e) => e.dataset.value));
+      const marks = await marksOf();
+      const accuracy = await accuracyOf();
+      assert.ok(marks.includes('6:blunder'), `marks before: ${marks}`);
+      const exported = await page.evaluate(() => window.axonTest.pgn());
+      // Every reviewed main-line move up to the variation carries the review's score.
+      const mainPart = (pgn) => pgn.split('\n\n')[1].split(' ( ')[0];
+      const evals = mainPart(exported).match(/\[%eval [^\]]+\]/g) ?? [];
+      log('[review] exported main line', mainPart(exported));
+      assert.equal(evals.length, 6, `[%eval] on 1. e4 .. 3... Nf6: ${mainPart(exported)}`);
+      await page.reload({ waitUntil: 'load' });
+      await waitForTestHook(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid="review-summary"]')?.dataset.state === 'done', null, { timeout: T.ui });
+      assert.deepEqual(await marksOf(), marks, 'marks after a reload');
+      assert.deepEqual(await accuracyOf(), accuracy, 'accuracy after a reload');
+      // The reviewed game from the library (another game on the board first): marks and summary with it.
+      await importPgn(page, '1. d4 d5 *');
+      assert.equal(await page.evaluate(() => document.querySelector('[data-testid="review-summary"]').dataset.state ?? ''), '', 'a new game: no review summary');
+      await page.locator('[data-testid="library-item"]', { hasText: 'A – B' }).first().locator('[data-testid="library-open"]').click({ timeout: T.ui });
+      await page.waitForFunction(() => document.querySelector('[data-testid="review-summary"]')?.dataset.state === 'done', null, { timeout: T.ui });
+      assert.deepEqual(await marksOf(), marks, 'marks of the game opened from the library');
+      assert.deepEqual(await accuracyOf(), accuracy, 'accuracy of the game opened from the library');
+      // The export imported again: the scores come back from its [%eval] comments (eval graph drawn).
+      await importPgn(page, exported.replace('[Event "review test"]', '[Event "review test, again"]'));
+      assert.equal(mainPart(await page.evaluate(() => window.axonTest.pgn())), mainPart(exported), 'the scores are read back and written again');
+      assert.equal(await tid(page, 'eval-graph').evaluate((e) => e.classList.contains('empty')), false, 'the eval graph draws the imported scores');
     });
   });
 

@@ -291,6 +291,15 @@ export class AnalysisController {
     });
   }
 
+  /**
+   * The engine's state changed (it booted, reconnected): its limits may have too. The in-browser
+   * engine learns whether it is the threaded build (no cap) or the single-threaded one (a 60 s
+   * cap) only once booted, so a note written while it booted must be written again.
+   */
+  engineChanged(): void {
+    this.renderControls();
+  }
+
   /** The note and the Stop / Go deeper buttons for the state. */
   private renderControls(): void {
     const { note, stopButton, deeperButton, status } = this.m_el;

@@ -17,6 +17,8 @@ export interface BoardPosition {
   movable: Color | 'both' | 'none';
   /** Whether the user may premove while it is not their turn. */
   premove: boolean;
+  /** The arrows and circles the user drew on this position (board-shapes.ts). */
+  shapes: DrawShape[];
 }
 
 type PromotionRole = 'queen' | 'rook' | 'bishop' | 'knight';
@@ -37,6 +39,8 @@ export class BoardView {
     private readonly m_element: HTMLElement,
     /** Called with a UCI move the user made (promotion letter included). */
     private readonly m_onUserMove: (uci: string) => void,
+    /** Called when the user drew or erased an arrow or circle (the position's shapes now). */
+    private readonly m_onShapes: (shapes: DrawShape[]) => void = () => {},
   ) {
     const ground = document.createElement('div');
     ground.className = 'board-ground';
@@ -48,7 +52,9 @@ export class BoardView {
       movable: { free: false, showDests: true, events: { after: (orig, dest) => this.afterMove(orig, dest) } },
       premovable: { enabled: true, showDests: true },
       draggable: { enabled: true, showGhost: true },
-      drawable: { enabled: true, visible: true },
+      // Shapes belong to the viewed position and are saved with it (a move with one's own piece
+      // keeps them; a click on an empty square erases them, as on lichess).
+      drawable: { enabled: true, visible: true, onChange: (shapes) => this.m_onShapes([...shapes]) },
     });
     // chessground caches the board's screen position and refreshes it only on scroll or resize:
     // a layout change that moves the board without resizing it would send clicks to the wrong
@@ -98,6 +104,8 @@ export class BoardView {
         dests: view.movable === 'none' ? new Map() : (chessgroundDests(position) as Map<Key, Key[]>),
       },
       premovable: { enabled: view.premove },
+      // A new FEN clears chessground's shapes; these are the viewed position's own.
+      drawable: { shapes: view.shapes },
     });
     if (!view.premove) this.api.cancelPremove();
     this.m_element.dataset.fen = fen;
@@ -168,7 +176,7 @@ export class BoardView {
     // Puts the pawn back: the move never happened.
     const position = this.m_position;
     if (!position) return;
-    this.api.set({ fen: makeFen(position.toSetup()) });
+    this.api.set({ fen: makeFen(position.toSetup()), drawable: { shapes: [...this.api.state.drawable.shapes] } });
     this.api.set({
       movable: { color: position.turn, dests: chessgroundDests(position) as Map<Key, Key[]> },
     });

@@ -9,14 +9,16 @@ import { byTestId, downloadBlob, el, toast, toastAction } from './dom';
 import type { GameModel } from './game';
 import { GameLibrary, type LibraryEntry, type LibrarySource, type NewLibraryEntry } from './library';
 import { kOpeningMaxPlies, openingOfGame, openingOfMoves, openingText, type Opening } from './openings';
-import { exportHeaders, exportPgn, importPgn, summaryOf, writeParsed } from './pgn';
-import { saveSession, type SavedSession } from './session';
+import { exportHeaders, exportPgn, summaryOf, writeParsed } from './pgn';
+import { nodeNotes, restoreGame, saveSession, type SavedPlay, type SavedSession } from './session';
 
 /** The library entry a game is saved as (null until it has one) and the PGN saved there last. */
 export interface LibraryRecord {
   id: number | null;
   pgn: string;
   source: LibrarySource;
+  /** The PGN and the engine's notes saved there last (a new score or review saves again). */
+  signature?: string;
 }
 
 export interface GameStoreHost {
@@ -26,6 +28,13 @@ export interface GameStoreHost {
   snapshot(): SavedSession;
   /** Puts a game of the library on the board (replacing the one there). */
   open(game: GameModel, entry: LibraryEntry): void;
+  /** The game against Axon on the board (colour, strength, clock), or null. */
+  play(): SavedPlay | null;
+}
+
+/** An unfinished game against Axon: it opens in Play, to be played on. */
+export function isResumable(entry: Pick<LibraryEntry, 'play' | 'result'>): boolean {
+  return Boolean(entry.play) && entry.result === '*';
 }
 
 /** Debounce of the session and library save after a change. */
@@ -128,14 +137,23 @@ export class GameStore {
   private saveToLibrary(game: GameModel): void {
     const record = this.m_records.get(game);
     if (!record) return;
+    const play = game === this.m_host.game() ? this.m_host.play() : null;
     this.enqueue(async (lib) => {
       const pgn = exportPgn(game);
-      if (pgn === record.pgn) return;
+      const notes = nodeNotes(game);
+      const signature = JSON.stringify([pgn, notes, game.review, play]);
+      if (signature === record.signature) return;
       if (game.root.children.length === 0 && record.source !== 'imported') return;
-      const entry = entryOf(game, pgn, record.source);
+      const entry: NewLibraryEntry = { ...entryOf(game, pgn, record.source), notes, review: game.review, play };
       // A game already in the library (imported again, say) is that entry, not a new one.
-      if (record.id === null) record.id = (await lib.list()).find((e) => e.pgn === pgn)?.id ?? null;
+      const matched = record.id === null;
+      if (matched) record.id = (await lib.list()).find((e) => e.pgn === pgn)?.id ?? null;
       const old = record.id === null ? undefined : await lib.get(record.id);
+      // The same game imported again brings no scores: the entry keeps its review rather than losing it.
+      if (matched && old && !notes.length && !game.review) {
+        entry.notes = old.notes ?? [];
+        entry.review = old.review ?? null;
+      }
       if (old) await lib.put({ ...entry, id: old.id, created: old.created });
       else {
         record.id = await lib.add(entry);
@@ -143,6 +161,7 @@ export class GameStore {
         if (game === this.m_host.game()) saveSession(this.m_host.snapshot());
       }
       record.pgn = pgn;
+      record.signature = signature;
     });
   }
 
@@ -160,13 +179,20 @@ export class GameStore {
         item.classList.add('current');
         item.setAttribute('aria-current', 'true');
       }
-      const open = el('button', { type: 'button', class: 'library-open', 'data-testid': 'library-open', title: 'Open this game in Analysis' });
+      const resumable = isResumable(entry);
+      const open = el('button', {
+        type: 'button',
+        class: 'library-open',
+        'data-testid': 'library-open',
+        title: resumable ? 'Resume this game against Axon' : 'Open this game in Analysis',
+      });
       open.appendChild(el('span', { class: 'library-players' }, libraryTitle(entry)));
       const moves = Math.ceil(entry.plies / 2);
       const when = new Date(entry.updated).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-      const meta = [entry.result, `${moves} move${moves === 1 ? '' : 's'}`, ...(entry.date.includes('?') ? [] : [entry.date]), `${entry.source} ${when}`];
+      const meta = [resumable ? 'unfinished: resume' : entry.result, `${moves} move${moves === 1 ? '' : 's'}`, ...(entry.date.includes('?') ? [] : [entry.date]), `${entry.source} ${when}`];
       if (entry.opening) open.appendChild(el('span', { class: 'library-opening', 'data-testid': 'library-opening' }, entry.opening));
       open.appendChild(el('span', { class: 'library-meta' }, meta.join(' · ')));
+      if (resumable) item.dataset.resumable = 'true';
       open.addEventListener('click', () => void this.openEntry(entry.id));
       const remove = el(
         'button',
@@ -189,7 +215,8 @@ export class GameStore {
     if (!entry) return;
     let opened: GameModel;
     try {
-      opened = importPgn(entry.pgn).game;
+      // The engine's scores and the review come back with the moves.
+      opened = restoreGame({ pgn: entry.pgn, path: [], external: null, notes: entry.notes ?? [], review: entry.review ?? null }).game;
     } catch (error) {
       toast(`Cannot open: ${(error as Error).message}`);
       return;
@@ -216,6 +243,13 @@ export class GameStore {
         if (record && record.id === null && record.pgn === exportPgn(game)) record.id = entry.id;
       }),
     );
+  }
+
+  /** Every game of the library as PGN (the opening explorer indexes them). */
+  async allPgns(): Promise<string[]> {
+    this.flush();
+    await this.m_queue;
+    return this.m_library ? (await this.m_library.list()).map((entry) => entry.pgn) : [];
   }
 
   private async exportAll(): Promise<void> {

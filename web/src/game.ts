@@ -7,6 +7,7 @@ import { makeFen, parseFen, INITIAL_FEN } from 'chessops/fen';
 import { makeSanAndPlay, parseSan } from 'chessops/san';
 import { makeUci, parseUci } from 'chessops/util';
 import type { Color, Move } from 'chessops/types';
+import type { ReviewSummary } from './review';
 import type { WhiteScore } from './score';
 
 export type Result = '1-0' | '0-1' | '1/2-1/2';
@@ -114,6 +115,8 @@ interface NodeInternal extends MoveNode {
 export class GameModel {
   /** PGN tag pairs in their order (the seven-tag roster and any others), kept for export. */
   readonly headers = new Map<string, string>();
+  /** The last finished review's accuracy and counts per side (its marks are on the nodes). */
+  review: ReviewSummary | null = null;
   private m_startFen: string;
   private m_root: NodeInternal;
   /** The line being viewed: root, then each move down to a leaf. */

@@ -3,6 +3,9 @@
 // IndexedDB (so a static host keeps them too), with a summary for the list. Where IndexedDB is
 // not available (some private modes) the library lives in memory for the page's lifetime.
 
+import type { ReviewSummary } from './review';
+import type { SavedNote, SavedPlay } from './session';
+
 export type LibrarySource = 'played' | 'imported' | 'analysis';
 
 export interface LibraryEntry {
@@ -19,6 +22,12 @@ export interface LibraryEntry {
   /** "ECO name" of the main line's opening (openings.ts); absent when none is named (or saved before). */
   opening?: string;
   source: LibrarySource;
+  /** Engine scores, review marks and better lines of the tree's nodes (what the PGN does not hold). */
+  notes?: SavedNote[];
+  /** The last review's accuracy and counts. */
+  review?: ReviewSummary | null;
+  /** For a game against Axon: colour, strength, time control and clocks, so that it can be resumed. */
+  play?: SavedPlay | null;
   /** Milliseconds since the epoch. */
   created: number;
   updated: number;

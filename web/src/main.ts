@@ -5,6 +5,10 @@
 import type { Color } from 'chessops/types';
 import { AnalysisController } from './analysis';
 import { BoardView } from './board-view';
+import { BoardEditor } from './board-editor';
+import { initLooks } from './board-looks';
+import { chess960Fen, randomChess960 } from './position-setup';
+import { commentsWithShapes, shapesOfComments } from './board-shapes';
 import { ChessClock, timeControlById } from './clock';
 import { Dashboard } from './dashboard';
 import { byTestId, downloadBlob, toast, toastAction } from './dom';
@@ -17,13 +21,16 @@ import { EvalGraph } from './graphs';
 import { HeatmapOverlay } from './heatmap';
 import { TablebasePanel } from './tablebase-panel';
 import { MoveList } from './move-list';
-import { GameStore } from './game-store';
-import type { LibrarySource } from './library';
+import { GameStore, isResumable } from './game-store';
+import type { LibraryEntry, LibrarySource } from './library';
 import { commentEval, exportPgn, gameFromPgn, importPgn, isSupportedVariant, looksLikeGame, parsePgnGames, pgnDate } from './pgn';
-import { gameSnapshot, loadSession, restoreGame, type SavedSession } from './session';
+import { gameSnapshot, loadSession, restoreGame, type SavedPlay, type SavedSession } from './session';
 import { TreeTools } from './tree-tools';
 import { openingOfNode, showOpening } from './openings';
 import { PlayController } from './play';
+import { PuzzleController } from './puzzles';
+import { ExplorerPanel } from './explorer';
+import type { Key } from '@lichess-org/chessground/types';
 import { ReviewRunner, kBlunderDrop, kInaccuracyDrop, kMistakeDrop } from './review';
 import { ReviewPanel } from './review-panel';
 import { TimeControlPicker } from './tc-picker';
@@ -31,10 +38,11 @@ import { applyTheme, loadSettings, saveSettings } from './settings';
 import { boardToSvg, copyText, linkToFen, readHash, svgToPng } from './share';
 import { SoundPlayer } from './sound';
 
-type Mode = 'play' | 'analysis';
+type Mode = 'play' | 'analysis' | 'puzzle';
 
 const settings = loadSettings();
 applyTheme(settings.theme);
+initLooks(settings, () => saveSettings(settings));
 
 // ---- state ---------------------------------------------------------------------------------
 let game = new GameModel();
@@ -62,7 +70,16 @@ const reviewButton = byTestId<HTMLButtonElement>('review-button');
 // ---- components ----------------------------------------------------------------------------
 const sound = new SoundPlayer();
 sound.enabled = settings.sound;
-const board = new BoardView(byTestId('board'), (uci) => onUserMove(uci));
+const board = new BoardView(
+  byTestId('board'),
+  (uci) => onUserMove(uci),
+  (shapes) => {
+    // Drawn on the viewed position: kept in its move's comments (saved, exported, drawn again).
+    const node = game.node(viewPly);
+    node.comments = commentsWithShapes(node.comments, shapes);
+    store.schedule();
+  },
+);
 const moveList = new MoveList(byTestId('move-list'));
 const evalGraph = new EvalGraph(byTestId('eval-graph') as unknown as SVGSVGElement);
 const dashboard = new Dashboard(byTestId('dashboard'));
@@ -169,6 +186,7 @@ const engines: EngineSwitch = new EngineSwitch(
     },
     stateChanged: () => {
       renderThinking();
+      analysis.engineChanged();
       engineOptions.render();
     },
   },
@@ -201,7 +219,9 @@ new TablebasePanel({
 const store = new GameStore({
   game: () => game,
   snapshot: () => sessionSnapshot(),
-  open: (opened, entry) => withUndo(() => openForAnalysis(opened, entry.source)),
+  // An unfinished game against Axon is played on; any other game opens in Analysis.
+  open: (opened, entry) => withUndo(() => (isResumable(entry) && entry.play ? resumeGame(entry, entry.play) : openForAnalysis(opened, entry.source))),
+  play: () => playSnapshot(),
 });
 
 const treeTools = new TreeTools({
@@ -228,6 +248,32 @@ const reviewPanel = new ReviewPanel({
   viewed: () => game.node(viewPly),
   goTo: (node) => goToNode(node),
   editable: () => !reviewing,
+});
+
+// The board editor: its own board; Play and Analyse put its position on the main board.
+new BoardEditor({
+  viewedFen: () => game.fen(viewPly),
+  play: (fen) =>
+    unlessGameOn('a game from the editor', 'Play it anyway', () =>
+      withUndo(() => {
+        newGame(fen);
+        window.scrollTo({ top: 0 });
+      }),
+    ),
+  analyse: (fen) =>
+    unlessGameOn('analysing the editor\'s position', 'Analyse it anyway', () =>
+      withUndo(() => {
+        openForAnalysis(new GameModel(fen), 'analysis');
+        window.scrollTo({ top: 0 });
+      }),
+    ),
+});
+
+// The opening explorer: the viewed position's moves in the indexed games (Analysis only).
+const explorer = new ExplorerPanel({
+  position: () => (mode === 'analysis' ? game.position(viewPly) : null),
+  playMove: (uci) => onUserMove(uci),
+  libraryPgns: () => store.allPgns(),
 });
 
 // ---- rendering -----------------------------------------------------------------------------
@@ -259,6 +305,7 @@ function playerName(color: Color): string {
 
 function pageTitle(outcome: GameOutcome | null): string {
   if (mode === 'analysis') return 'Analysis · Axon';
+  if (mode === 'puzzle') return 'Puzzles · Axon';
   if (outcome) return `${outcome.result} · ${outcome.reason} · Axon`;
   if (play.active) return game.turn() === play.userColor ? 'Your turn · Axon' : 'Axon is thinking · Axon';
   return 'Axon · play and analyse';
@@ -272,11 +319,12 @@ function render(): void {
   let movable: Color | 'both' | 'none' = 'none';
   let premove = false;
   if (mode === 'analysis') movable = reviewing ? 'none' : 'both';
+  else if (mode === 'puzzle') movable = atEnd ? puzzles.movable(game) : 'none';
   else if (play.active && atEnd) {
     movable = play.userColor;
     premove = true;
-  }
-  board.show({ position, lastMoveUci: lastMoveUci(viewPly), movable, premove });
+  } else if (play.active) movable = 'both'; // stepped back: a move there is answered (moveInPastPosition)
+  board.show({ position, lastMoveUci: lastMoveUci(viewPly), movable, premove, shapes: shapesOfComments(game.node(viewPly).comments) });
 
   const mainOutcome = game.mainlineOutcome();
   const result = mainOutcome?.result ?? game.headers.get('Result');
@@ -316,6 +364,7 @@ function render(): void {
   renderEvalGraph();
   engines.render();
   renderThinking();
+  explorer.render();
   store.schedule();
 }
 
@@ -379,8 +428,13 @@ function startAnalysis(): void {
 
 // ---- moves ---------------------------------------------------------------------------------
 function onUserMove(uci: string): void {
+  if (mode === 'puzzle') {
+    if (!puzzles.userMove(uci)) render();
+    return;
+  }
   if (mode === 'play') {
-    if (!play.userMove(uci)) render();
+    if (play.active && viewPly < game.plyCount) moveInPastPosition(uci);
+    else if (!play.userMove(uci)) render();
     return;
   }
   if (reviewing) return;
@@ -406,6 +460,39 @@ function onUserMove(uci: string): void {
   startAnalysis();
 }
 
+/**
+ * A move on an earlier position of a game against Axon (the user stepped back): the game goes on
+ * from its last move, so the board goes back there, and the toast offers to try the move in
+ * Analysis instead (a variation; the game waits, paused, as when switching to Analysis).
+ */
+function moveInPastPosition(uci: string): void {
+  const ply = viewPly;
+  const position = game.position(ply);
+  const move = game.parseMove(uci, ply);
+  viewPly = game.plyCount;
+  render();
+  if (!move) return;
+  const number = `${position.fullmoves}${position.turn === 'white' ? '.' : '...'}`;
+  toastAction(`You were viewing move ${number}: the game goes on from the last move. Try the move as a variation?`, 'Analyse it', () => {
+    setMode('analysis');
+    viewPly = ply;
+    onUserMove(uci);
+  });
+}
+
+/**
+ * Import PGN and Load FEN put another game on the board: during a game against Axon (with moves) they first
+ * ask (a toast with the button `confirmLabel`), so that a stray click does not end the game.
+ */
+function unlessGameOn(what: string, confirmLabel: string, action: () => void): void {
+  // A game not yet begun (the page's first board) loses nothing.
+  if (!play.active || game.root.children.length === 0) {
+    action();
+    return;
+  }
+  toastAction(`Your game against Axon is on: ${what} would end it (it stays in the library).`, confirmLabel, action);
+}
+
 // ---- game set-up ---------------------------------------------------------------------------
 function currentElo(): number | undefined {
   return settings.elo === 'max' ? undefined : settings.elo;
@@ -421,6 +508,7 @@ function resetRecord(next: GameModel, source: LibrarySource): void {
   store.track(next, source);
   viewPly = 0;
   reviewPanel.reset();
+  if (next.review) reviewPanel.showSummary(next.review, reviewThresholds());
   dashboard.resetHashGraph();
 }
 
@@ -435,6 +523,26 @@ function newGame(startFen: string = INITIAL_FEN): void {
   clock.reset(timeControlById(gameTc));
   setPlayedGameHeaders(userColor);
   play.start({ userColor, elo: currentElo() });
+}
+
+/**
+ * The start position New game asks for: the usual one, a random Chess960 one, or the Chess960
+ * position whose number (0-959) is typed; null (with the reason under the box) when that number
+ * is not one.
+ */
+function chosenStart(): string | null {
+  const choice = byTestId<HTMLSelectElement>('start-select').value;
+  const error = byTestId('chess960-error');
+  error.textContent = '';
+  if (choice === '960-random') return chess960Fen(randomChess960());
+  if (choice !== '960-number') return INITIAL_FEN;
+  const text = byTestId<HTMLInputElement>('chess960-number').value.trim();
+  const number = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (!(number >= 0 && number <= 959)) {
+    error.textContent = `A Chess960 start position is a whole number from 0 to 959${text ? `, not ${text}` : ''}.`;
+    return null;
+  }
+  return chess960Fen(number);
 }
 
 /** The seven-tag roster (and time control) of a game against Axon. */
@@ -455,6 +563,15 @@ function setPlayedGameHeaders(userColor: Color): void {
   if (increment !== undefined) tags.push(['TimeControl', `${Number(minutes) * 60}+${increment}`]);
   game.headers.clear();
   for (const [name, value] of tags) game.headers.set(name, value);
+  // A Chess960 start says so, so that other programs read its castling right.
+  if (chess960Number(game.startFen) !== null) game.headers.set('Variant', 'Chess960');
+}
+
+/** The Chess960 number of a start FEN other than the usual one, or null. */
+function chess960Number(fen: string): number | null {
+  if (fen === INITIAL_FEN) return null;
+  for (let n = 0; n < 960; n++) if (chess960Fen(n) === fen) return n;
+  return null;
 }
 
 /** Opens a position or a game (with its tree and headers) for analysis: FEN set-up, PGN import, links, the library. */
@@ -472,16 +589,33 @@ function openForAnalysis(next: GameModel, source: LibrarySource): void {
 
 function setMode(next: Mode, resume = true): void {
   const changed = next !== mode;
+  const leftPuzzles = changed && mode === 'puzzle';
   mode = next;
   layout.dataset.mode = mode;
   byTestId('mode-play').setAttribute('aria-selected', String(mode === 'play'));
   byTestId('mode-analysis').setAttribute('aria-selected', String(mode === 'analysis'));
+  byTestId('mode-puzzle').setAttribute('aria-selected', String(mode === 'puzzle'));
   // Engine lines sit above the moves while analysing (as on analysis boards), under the board in play.
   const analysisPanel = document.querySelector<HTMLElement>('.analysis-panel')!;
   if (mode === 'analysis') document.querySelector('.side')!.prepend(analysisPanel);
   else document.querySelector('.tools')!.prepend(analysisPanel);
   if (!changed) return;
-  if (mode === 'analysis') {
+  if (leftPuzzles) {
+    puzzles.leave();
+    // Back to the game the puzzles interrupted (unless a puzzle is being analysed).
+    const back = beforePuzzles;
+    beforePuzzles = null;
+    if (back && restoreSession({ ...back, mode: next as 'play' | 'analysis' })) return;
+  }
+  if (mode === 'puzzle') {
+    play.pause();
+    reviewing?.cancel();
+    analysis.reset();
+    if (store.recordOf(game)) beforePuzzles = sessionSnapshot();
+    store.flush();
+    render();
+    void puzzles.enter();
+  } else if (mode === 'analysis') {
     play.pause();
     render();
     startAnalysis();
@@ -495,6 +629,35 @@ function setMode(next: Mode, resume = true): void {
     if (resume) play.resume();
   }
 }
+
+// ---- puzzles -------------------------------------------------------------------------------
+/** The session the Puzzles mode interrupted (its game is in the library too). */
+let beforePuzzles: SavedSession | null = null;
+
+const puzzles = new PuzzleController({
+  show: (next, orientation) => {
+    // A puzzle is not a game of the library: the game it replaces was saved (store.flush).
+    reviewing?.cancel();
+    analysis.stop();
+    game = next;
+    viewPly = 0;
+    reviewPanel.reset();
+    board.setOrientation(orientation);
+    dashboard.setOrientation(orientation);
+    render();
+  },
+  refresh: () => {
+    viewPly = game.plyCount;
+    render();
+  },
+  hint: (square) => board.setArrows(square ? [{ orig: square as Key, brush: 'green' }] : []),
+  analyse: (puzzleGame) => {
+    // Analysed, the puzzle becomes a game of the library like any analysed position.
+    store.track(puzzleGame, 'analysis');
+    beforePuzzles = null;
+    setMode('analysis');
+  },
+});
 
 // ---- controls ------------------------------------------------------------------------------
 function initControls(): void {
@@ -541,11 +704,20 @@ function initControls(): void {
     startAnalysis();
   });
 
-  byTestId('new-game').addEventListener('click', () => withUndo(() => newGame()));
+  byTestId('new-game').addEventListener('click', () => {
+    const start = chosenStart();
+    if (start === null) return;
+    withUndo(() => newGame(start));
+  });
+  const startSelect = byTestId<HTMLSelectElement>('start-select');
+  startSelect.addEventListener('change', () => {
+    byTestId('chess960-field').hidden = startSelect.value !== '960-number';
+  });
   byTestId('rematch').addEventListener('click', () => withUndo(() => newGame()));
   byTestId('review-game').addEventListener('click', () => void runReview());
   byTestId('mode-play').addEventListener('click', () => setMode('play'));
   byTestId('mode-analysis').addEventListener('click', () => setMode('analysis'));
+  byTestId('mode-puzzle').addEventListener('click', () => setMode('puzzle'));
   byTestId('flip').addEventListener('click', flip);
   byTestId('takeback').addEventListener('click', () => {
     play.takeback();
@@ -589,10 +761,12 @@ function initControls(): void {
       toast(`Cannot load: ${(error as Error).message}`);
       return;
     }
-    withUndo(() => {
-      if (mode === 'play') newGame(fen);
-      else openForAnalysis(new GameModel(fen), 'analysis');
-    });
+    unlessGameOn('loading a position', 'Load it anyway', () =>
+      withUndo(() => {
+        if (mode === 'play') newGame(fen);
+        else openForAnalysis(new GameModel(fen), 'analysis');
+      }),
+    );
   });
 
   byTestId('pgn-export').addEventListener('click', () => {
@@ -602,7 +776,7 @@ function initControls(): void {
   byTestId('pgn-download').addEventListener('click', () =>
     downloadBlob(new Blob([currentPgn()], { type: 'application/x-chess-pgn' }), 'axon-game.pgn'),
   );
-  byTestId('pgn-import').addEventListener('click', () => importFromBox());
+  byTestId('pgn-import').addEventListener('click', () => unlessGameOn('importing a game', 'Import it anyway', () => importFromBox()));
 
   byTestId('copy-link').addEventListener('click', async () => {
     const link = linkToFen(game.fen(viewPly));
@@ -757,6 +931,10 @@ function currentBoardSvg(): string {
 }
 
 // ---- review --------------------------------------------------------------------------------
+function reviewThresholds(): string {
+  return `Win-chance drops: inaccuracy ≥ ${kInaccuracyDrop}, mistake ≥ ${kMistakeDrop}, blunder ≥ ${kBlunderDrop} points`;
+}
+
 async function runReview(): Promise<void> {
   if (reviewing) {
     reviewing.cancel();
@@ -781,6 +959,7 @@ async function runReview(): Promise<void> {
     node.mark = undefined;
     node.better = undefined;
   }
+  game.review = null;
   reviewButton.textContent = 'Stop review';
   reviewPanel.running(0, 0);
   render();
@@ -801,7 +980,9 @@ async function runReview(): Promise<void> {
     startAnalysis();
     return;
   }
-  reviewPanel.show(result, `Win-chance drops: inaccuracy ≥ ${kInaccuracyDrop}, mistake ≥ ${kMistakeDrop}, blunder ≥ ${kBlunderDrop} points`);
+  reviewPanel.show(result, reviewThresholds());
+  // Kept with the game: the session and its library entry save the summary with the marks.
+  reviewedGame.review = result.summary;
   render();
   startAnalysis();
 }
@@ -837,20 +1018,44 @@ function sessionSnapshot(): SavedSession {
   return {
     v: 1,
     ...gameSnapshot(game, game.node(viewPly)),
-    mode,
+    // Puzzles are not a session of their own: a reload comes back to the game they interrupted.
+    mode: mode === 'puzzle' ? 'analysis' : mode,
     orientation: board.orientation,
-    play: play.started
-      ? {
-          userColor: play.userColor,
-          elo: play.elo ?? null,
-          tc: gameTc,
-          clock: clock.enabled ? { white: Math.max(0, clock.remaining('white')), black: Math.max(0, clock.remaining('black')) } : null,
-        }
-      : null,
+    play: playSnapshot(),
     libraryId: record?.id ?? null,
     source: record?.source ?? 'analysis',
     savedAt: Date.now(),
   };
+}
+
+/** The game against Axon on the board (over or not): colour, strength, time control, clocks. */
+function playSnapshot(): SavedPlay | null {
+  if (!play.started) return null;
+  return {
+    userColor: play.userColor,
+    elo: play.elo ?? null,
+    tc: gameTc,
+    clock: clock.enabled ? { white: Math.max(0, clock.remaining('white')), black: Math.max(0, clock.remaining('black')) } : null,
+  };
+}
+
+/** An unfinished game against Axon from the library, back on the board in Play with its clocks. */
+function resumeGame(entry: LibraryEntry, saved: SavedPlay): string {
+  const session: SavedSession = {
+    v: 1,
+    pgn: entry.pgn,
+    mode: 'play',
+    path: [],
+    orientation: saved.userColor,
+    play: saved,
+    external: null,
+    notes: entry.notes ?? [],
+    review: entry.review ?? null,
+    libraryId: entry.id,
+    source: entry.source,
+    savedAt: Date.now(),
+  };
+  return restoreSession(session) ? 'Your game against Axon goes on.' : 'Cannot resume this game: its moves cannot be read.';
 }
 
 /** Puts a saved session back (a reload, an undo); false when its game cannot be read. */

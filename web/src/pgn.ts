@@ -6,6 +6,7 @@ import { makeFen } from 'chessops/fen';
 import {
   ChildNode,
   Node,
+  makeComment,
   makePgn,
   parseComment,
   parsePgn,
@@ -125,7 +126,8 @@ export function toPgnGame(game: GameModel, headers: Map<string, string>): Game<P
     const [from, to] = stack.pop()!;
     for (const child of from.children) {
       const data: PgnNodeData = { san: child.move!.san };
-      if (child.comments.length) data.comments = [...child.comments];
+      const comments = child.eval ? commentsWithEval(child.comments, child.eval) : child.comments;
+      if (comments.length) data.comments = [...comments];
       if (child.startingComments.length) data.startingComments = [...child.startingComments];
       if (child.nags.length) data.nags = [...child.nags];
       const out = new ChildNode(data);
@@ -161,6 +163,25 @@ export function exportHeaders(game: GameModel): Map<string, string> {
 /** The game as PGN text (one game, its movetext on one line as lichess writes it). */
 export function exportPgn(game: GameModel): string {
   return makePgn(toPgnGame(game, exportHeaders(game)));
+}
+
+/**
+ * `comments` with the engine's score written as `[%eval ...]` (pawns or `#n`, White's view, as
+ * lichess writes it), so that an analysed or reviewed game keeps its evaluations in the PGN: the
+ * first comment holding an `[%eval]` gets the new score in its place, else the first comment
+ * (a `[%clk]` one, say) gets it beside what it has, else a comment of its own is added. A
+ * tablebase result is no evaluation and is not written.
+ */
+export function commentsWithEval(comments: readonly string[], score: WhiteScore): string[] {
+  if (score.tb) return [...comments];
+  const evaluation = score.mate !== undefined ? { mate: score.mate } : { pawns: (score.cp ?? 0) / 100 };
+  const out = [...comments];
+  let index = out.findIndex((comment) => parseComment(comment).evaluation !== undefined);
+  if (index < 0) index = out.length ? 0 : -1;
+  if (index < 0) return [makeComment({ evaluation })];
+  const parsed = parseComment(out[index]!);
+  out[index] = makeComment({ ...parsed, text: parsed.text || undefined, evaluation });
+  return out;
 }
 
 /** A score from a `[%eval ...]` comment (pawns, or `#n`, from White's view) of `node`, if any. */

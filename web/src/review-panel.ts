@@ -8,7 +8,7 @@ import type { Color } from 'chessops/types';
 import { byTestId, el } from './dom';
 import { parseMoveIn, type GameModel, type MarkKind, type MoveNode } from './game';
 import { pvToSan } from './pv';
-import type { ReviewResult } from './review';
+import type { ReviewResult, ReviewSummary } from './review';
 import { formatScore, whiteWinChance } from './score';
 
 export interface ReviewPanelHost {
@@ -71,12 +71,17 @@ export class ReviewPanel {
       node.better = node.mark && better?.length && better[0] !== node.move?.uci ? [...better] : undefined;
     });
     this.m_line = result.line;
+    this.showSummary(result.summary, thresholds);
+  }
+
+  /** Shows a review's accuracy and counts (a finished one, or one kept with the game). */
+  showSummary(counts: ReviewSummary, thresholds: string): void {
     const summary = this.m_summary;
     summary.dataset.state = 'done';
     summary.replaceChildren();
     summary.title = thresholds;
     for (const color of ['white', 'black'] as const) {
-      const s = result.summary[color];
+      const s = counts[color];
       const row = el('div', { class: `review-side ${color}`, 'data-color': color });
       row.appendChild(el('strong', {}, color === 'white' ? 'White' : 'Black'));
       const accuracy = s.accuracy === null ? '–' : `${Math.round(s.accuracy)}%`;

@@ -22,6 +22,23 @@ export const kBlunderDrop = 15;
 export const kBetterLinePlies = 10;
 
 export type ReviewCounts = { inaccuracy: number; mistake: number; blunder: number; accuracy: number | null };
+export type ReviewSummary = Record<Color, ReviewCounts>;
+
+/** A review summary read back from storage (the session, the library), or null when it is not one. */
+export function readReviewSummary(value: unknown): ReviewSummary | null {
+  if (!value || typeof value !== 'object') return null;
+  const out: Partial<ReviewSummary> = {};
+  for (const color of ['white', 'black'] as const) {
+    const side = (value as Record<string, unknown>)[color] as Record<string, unknown> | undefined;
+    if (!side || typeof side !== 'object') return null;
+    const count = (key: string): number | null => (Number.isInteger(side[key]) && (side[key] as number) >= 0 ? (side[key] as number) : null);
+    const [inaccuracy, mistake, blunder] = [count('inaccuracy'), count('mistake'), count('blunder')];
+    if (inaccuracy === null || mistake === null || blunder === null) return null;
+    const accuracy = typeof side.accuracy === 'number' && Number.isFinite(side.accuracy) ? side.accuracy : null;
+    out[color] = { inaccuracy, mistake, blunder, accuracy };
+  }
+  return out as ReviewSummary;
+}
 
 export interface ReviewResult {
   /** The line reviewed, root first. */
@@ -31,7 +48,7 @@ export interface ReviewResult {
   /** The engine's best line (UCI) in the position after each ply; empty where none was searched. */
   best: string[][];
   marks: Map<number, MarkKind>;
-  summary: Record<Color, ReviewCounts>;
+  summary: ReviewSummary;
 }
 
 export function classifyDrop(drop: number): MarkKind | null {

@@ -6,6 +6,7 @@
 import type { Color } from 'chessops/types';
 import type { GameModel, GameOutcome, MarkKind, MoveNode } from './game';
 import { exportPgn, importPgn } from './pgn';
+import { readReviewSummary, type ReviewSummary } from './review';
 import type { WhiteScore } from './score';
 
 const kStorageKey = 'axon.session.v1';
@@ -20,6 +21,14 @@ export interface SavedPlay {
   clock: { white: number; black: number } | null;
 }
 
+/** What the engine said about one node of the tree (its PGN does not hold it all). */
+export interface SavedNote {
+  path: number[];
+  eval?: WhiteScore;
+  mark?: MarkKind;
+  better?: string[];
+}
+
 export interface SavedSession {
   v: 1;
   pgn: string;
@@ -32,16 +41,18 @@ export interface SavedSession {
   /** An ending no position shows (resignation, time, agreement) and where it came. */
   external: { path: number[]; outcome: GameOutcome } | null;
   /** Engine scores, review marks and better lines of the tree's nodes. */
-  notes: { path: number[]; eval?: WhiteScore; mark?: MarkKind; better?: string[] }[];
+  notes: SavedNote[];
+  /** The last review's accuracy and counts (absent in sessions saved before it was kept). */
+  review?: ReviewSummary | null;
   libraryId: number | null;
   /** The library entry's kind, for the game's next save. */
   source: 'played' | 'imported' | 'analysis';
   savedAt: number;
 }
 
-/** The parts of a session that describe the game record itself. */
-export function gameSnapshot(game: GameModel, viewed: MoveNode): Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes'> {
-  const notes: SavedSession['notes'] = [];
+/** The engine's scores, review marks and better lines of every node that has some. */
+export function nodeNotes(game: GameModel): SavedNote[] {
+  const notes: SavedNote[] = [];
   for (const node of game.nodes())
     if (node.eval || node.mark)
       notes.push({
@@ -50,25 +61,33 @@ export function gameSnapshot(game: GameModel, viewed: MoveNode): Pick<SavedSessi
         ...(node.mark && { mark: node.mark }),
         ...(node.better && { better: node.better }),
       });
+  return notes;
+}
+
+/** The parts of a session that describe the game record itself. */
+export function gameSnapshot(game: GameModel, viewed: MoveNode): Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes' | 'review'> {
   const external = game.externalOutcome;
   return {
     pgn: exportPgn(game),
     path: game.pathOf(viewed),
     external: external ? { path: game.pathOf(external.node), outcome: external.outcome } : null,
-    notes,
+    notes: nodeNotes(game),
+    review: game.review,
   };
 }
 
 /** The game of a saved session, viewing the saved move; throws when its PGN cannot be read. */
-export function restoreGame(saved: Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes'>): { game: GameModel; viewed: MoveNode } {
+export function restoreGame(saved: Pick<SavedSession, 'pgn' | 'path' | 'external' | 'notes' | 'review'>): { game: GameModel; viewed: MoveNode } {
   const { game } = importPgn(saved.pgn);
-  for (const note of saved.notes) {
+  for (const note of Array.isArray(saved.notes) ? saved.notes : []) {
+    if (!note || !Array.isArray(note.path)) continue;
     const node = game.nodeAtPath(note.path);
     if (game.pathOf(node).length !== note.path.length) continue;
     if (note.eval) node.eval = note.eval;
     if (note.mark) node.mark = note.mark;
     if (Array.isArray(note.better)) node.better = note.better.filter((uci) => typeof uci === 'string');
   }
+  game.review = readReviewSummary(saved.review);
   if (saved.external) game.endAt(game.nodeAtPath(saved.external.path), saved.external.outcome);
   const viewed = game.nodeAtPath(saved.path);
   game.select(viewed);

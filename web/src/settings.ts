@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // User settings kept in localStorage (colour, strength, clock, engine, MultiPV, each engine's
-// hash and threads, sound, whether Axon's search shows during a game) and the theme.
+// hash and threads, sound, whether Axon's search shows during a game, the board's looks) and the theme.
 
 export type Theme = 'light' | 'dark';
 export type ColorChoice = 'white' | 'black' | 'random';
@@ -20,13 +20,17 @@ export interface Settings {
   sound: boolean;
   /** Show Axon's evaluation and line (the dashboard) while playing against it. */
   showEngineEval: boolean;
+  /** The board's looks (board-looks.ts): piece set, board colours, coordinates shown. */
+  pieceSet: string;
+  boardTheme: string;
+  coordinates: boolean;
 }
 
 const kStorageKey = 'axon.settings.v1';
 
 function defaults(): Settings {
   const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  return { theme: dark ? 'dark' : 'light', color: 'white', elo: 1500, tc: '5+0', engine: null, multipv: 3, engineHash: {}, engineThreads: {}, sound: true, showEngineEval: false };
+  return { theme: dark ? 'dark' : 'light', color: 'white', elo: 1500, tc: '5+0', engine: null, multipv: 3, engineHash: {}, engineThreads: {}, sound: true, showEngineEval: false, pieceSet: 'cburnett', boardTheme: 'brown', coordinates: true };
 }
 
 export function loadSettings(): Settings {

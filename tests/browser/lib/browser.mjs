@@ -169,11 +169,19 @@ export async function optionValues(page, id) {
   return tid(page, id).locator('option').evaluateAll((os) => os.map((o) => o.value));
 }
 
-// Loads a FEN through the FEN box and its button; resolves once the board shows it.
+// Loads a FEN through the FEN box and its button (confirming when a game against Axon is on);
+// resolves once the board shows it.
 export async function loadFen(page, fen) {
   await tid(page, 'fen-input').fill(fen, { timeout: T.ui });
+  await page.evaluate(() => { document.getElementById('toast').textContent = ''; });
   await tid(page, 'fen-load').click({ timeout: T.ui });
   const board = fen.split(' ')[0];
+  // During a game against Axon the page asks first (a toast with "Load it anyway"): confirmed.
+  await page.waitForFunction((b) => window.axonTest.fen().split(' ')[0] === b
+    || /Your game against Axon is on/.test(document.getElementById('toast').textContent), board, { timeout: T.ui, polling: 50 });
+  if (await page.evaluate(() => /Your game against Axon is on/.test(document.getElementById('toast').textContent))) {
+    await tid(page, 'toast-action').click({ timeout: T.ui });
+  }
   await page.waitForFunction((b) => window.axonTest.fen().split(' ')[0] === b, board, { timeout: T.ui, polling: 50 });
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // WasmEngine: Axon compiled to WebAssembly, in the Web Worker engine/axon-engine-worker.js speaking UCI.
 
+import { needsChess960Castling } from './chess960-castling';
 import {
   EngineBase,
   optionRangeError,
@@ -152,6 +153,7 @@ export class WasmEngine extends EngineBase implements Engine {
       }
       if (stopRequested) return { bestmove: null, ponder: null, stopped: true };
       this.configure(request.limits);
+      this.sendOption('UCI_Chess960', needsChess960Castling(request.fen) ? 'true' : 'false');
       const moves = request.moves.length ? ` moves ${request.moves.join(' ')}` : '';
       this.post(`position fen ${request.fen}${moves}`);
       return new Promise<SearchResult>((resolve) => {
