@@ -500,6 +500,9 @@ function currentElo(): number | undefined {
 
 /** Puts `next` on the board in place of the game there (which is saved first). */
 function resetRecord(next: GameModel, source: LibrarySource): void {
+  // A game put on the board from Puzzles (Load FEN, Import, the editor) is what comes next, not
+  // the game the puzzles interrupted.
+  beforePuzzles = null;
   store.flush();
   reviewing?.cancel();
   analysis.stop();
