@@ -18,7 +18,7 @@
 #              the doc is written from every result.
 # Environment: AXON (binary, default ./axon, build-release/axon or build/axon), GAMES (per
 #              opponent), CONCURRENCY (2), BOOK (UHO), RESULTS (bench/results/strength-net),
-#              DOC (docs/strength.md), FORCE=1, NO_INSTALL=1 (never call apt-get), SEED (1: the
+#              DOC (docs/strength.md), GAMES_DIR (docs/games/strength: the PGNs, zstd), FORCE=1, NO_INSTALL=1 (never call apt-get), SEED (1: the
 #              opening order; another seed plays other openings, to extend a run).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -50,6 +50,7 @@ readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
 readonly PGN_BOOK=${PGN_BOOK:-../shared/data/books/8moves_v3.pgn}
 readonly RESULTS=${RESULTS:-bench/results/strength-net}
 readonly DOC=${DOC:-docs/strength.md}
+readonly GAMES_DIR=${GAMES_DIR:-docs/games/strength}
 source bench/lib/find-axon.sh
 AXON=$(realpath "$AXON")
 
@@ -100,6 +101,7 @@ for opponent in "${opponents[@]}"; do
     pkg=$(package "$opponent") || { log "unknown opponent '$opponent' (${ALL_OPPONENTS[*]})"; exit 2; }
     isInstalled "$pkg" || missing+=("$pkg")
 done
+command -v zstd >/dev/null || missing+=(zstd) # compresses the games kept in $GAMES_DIR
 if ((${#missing[@]})); then
     [[ -n ${NO_INSTALL:-} ]] && { log "missing packages: ${missing[*]}"; exit 1; }
     log "installing ${missing[*]}"
@@ -107,10 +109,19 @@ if ((${#missing[@]})); then
     asRoot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# jsonField FILE PATH: a value of the two-engine summary (scripts/json-get.py).
+jsonField() { python3 scripts/json-get.py "$1" "$2"; }
+# The network the games were played with: its content hash, as `axon --version` prints it.
+# tests/docs/strength_network.sh fails when the block below names another network than the
+# embedded one, so the generated figures cannot silently outlive their network.
+networkHash=$("$AXON" --version | sed -n 's/^network \([0-9a-f]*\)$/\1/p')
+
 mkdir -p "$RESULTS"
 for opponent in "${opponents[@]}"; do
     json=$RESULTS/$opponent.json
-    if [[ -f $json && -z ${FORCE:-} ]] && grep -q "\"time_control\": \"$TC\"" "$json"; then
+    # A result is kept for the same time control and network only: a new network plays again.
+    if [[ -f $json && -z ${FORCE:-} && $(jsonField "$json" time_control) == "$TC" &&
+        $(cat "$RESULTS/$opponent.net" 2>/dev/null) == "$networkHash" ]]; then
         log "$opponent: kept $json (FORCE=1 to replay)"
         continue
     fi
@@ -127,11 +138,16 @@ for opponent in "${opponents[@]}"; do
         --openings-order random --seed "${SEED:-1}" --resign movecount=3 score=1000 \
         --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn" \
         --json "$json.tmp" | tee "$RESULTS/$opponent.log" | grep -v '^Game ' || true
-    if [[ -f $json.tmp ]]; then mv "$json.tmp" "$json"; else log "$opponent: match failed"; fi
+    if [[ -f $json.tmp ]]; then
+        echo "$networkHash" >"$RESULTS/$opponent.net"
+        mv "$json.tmp" "$json"
+    else
+        log "$opponent: match failed"
+    fi
 done
 
-# jsonField FILE KEY: a value of the two-engine summary (one "key": value per line).
-jsonField() { sed -n "s/^  \"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$1"; }
+# thisNetwork OPPONENT: a result exists and was played with the network of $AXON.
+thisNetwork() { [[ -f $RESULTS/$1.json && $(cat "$RESULTS/$1.net" 2>/dev/null) == "$networkHash" ]]; }
 
 section=$(mktemp)
 trap 'rm -f "$section"' EXIT
@@ -148,10 +164,10 @@ trap 'rm -f "$section"' EXIT
     echo "|---|---|---|---|---|---|---|---|---|"
     for opponent in "${ALL_OPPONENTS[@]}"; do
         json=$RESULTS/$opponent.json
-        [[ -f $json ]] || continue
+        thisNetwork "$opponent" || continue
         proto=UCI
         [[ $(engineArgs "$opponent") == *proto=xboard* ]] && proto=CECP
-        name=$(sed -n 's/^  "engines": \["[^"]*", "\([^"]*\)"\],$/\1/p' "$json")
+        name=$(jsonField "$json" engines.1)
         elo=$(printf '%+.0f' "$(jsonField "$json" elo)")
         err=$(printf '%.0f' "$(jsonField "$json" elo_error95)")
         # A clean sweep has no finite Elo; the runner's figure is only its clamp.
@@ -182,7 +198,7 @@ trap 'rm -f "$section"' EXIT
     for opponent in "${ALL_OPPONENTS[@]}"; do
         [[ $opponent == sf* ]] || continue
         json=$RESULTS/$opponent.json
-        [[ -f $json ]] || continue
+        thisNetwork "$opponent" || continue
         elo=$(jsonField "$json" elo)
         err=$(jsonField "$json" elo_error95)
         rating=$(awk -v a="$(anchor "$opponent")" -v e="$elo" 'BEGIN { printf "%.0f", a + e }')
@@ -205,9 +221,9 @@ trap 'rm -f "$section"' EXIT
         printf '\nNo anchor with a finite result yet: no combined rating.\n'
     fi
     calRows=()
-    for level in 1000 1100 1200 1300 1350 1400 1500 1600 1700 1800 1900 2000; do
+    for level in $(ls "$RESULTS" | sed -n 's/^cal\([0-9]*\)\.json$/\1/p' | sort -n); do
         json=$RESULTS/cal$level.json
-        [[ -f $json ]] || continue
+        thisNetwork "cal$level" || continue
         calRows+=("$(printf '| %s | %s | %s | %s-%s-%s | %.1f%% | %+.0f +/- %.0f |' "$level" \
             "$(jsonField "$json" time_control)" "$(jsonField "$json" games)" \
             "$(jsonField "$json" wins)" "$(jsonField "$json" losses)" "$(jsonField "$json" draws)" \
@@ -226,18 +242,32 @@ trap 'rm -f "$section"' EXIT
         printf '%s\n' "${calRows[@]}"
     fi
     echo
-    echo "Axon at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d)."
+    echo "Axon at commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d), network \`${networkHash:-?}\`"
+    echo "(content hash, \`axon --version\`; [networks](nets.md))."
     echo "The load average of the 2-core machine when each match started (above 2, the engines got"
     echo "less CPU than the time control says, unevenly, and the figures are rougher):"
     for load in "$RESULTS"/*.load; do
         opponent=$(basename "$load" .load)
-        [[ -f $RESULTS/$opponent.json ]] || continue
+        thisNetwork "$opponent" || continue
         echo "$opponent: $(sed 's/^load average at start: //' "$RESULTS/$opponent.load")."
     done | paste -sd' ' -
+    echo
+    echo "The games: \`$GAMES_DIR/\` (one PGN per match, zstd-compressed; \`zstd -dc FILE\` or"
+    echo "\`axon convert\` read them)."
     echo
     echo "Reproduce: \`bench/strength.sh$( ((fast)) && echo " --fast")$( ((calibrate)) && echo " --calibrate")\` (results kept in"
     echo "\`$RESULTS/\`; \`GAMES=N bench/strength.sh OPPONENT...\` runs pieces)."
 } >"$section"
+
+# The games behind the figures go into the repository beside the doc, compressed, so each figure
+# can be checked: every match of the network the doc reports, no other.
+mkdir -p "$GAMES_DIR"
+rm -f "$GAMES_DIR"/*.pgn.zst
+for json in "$RESULTS"/*.json; do
+    opponent=$(basename "$json" .json)
+    thisNetwork "$opponent" && [[ -f $RESULTS/$opponent.pgn ]] || continue
+    zstd -19 -q -f "$RESULTS/$opponent.pgn" -o "$GAMES_DIR/$opponent.pgn.zst"
+done
 
 # The generated section replaces the one between the markers; the rest of the document (the
 # UCI_Elo calibration, written by hand) stays.

@@ -12,36 +12,35 @@ namespace axon::search {
 
 namespace {
 
-// Calibration anchors, measured with the network evaluation (network #2): each setting played
-// Stockfish 15.1 with UCI_LimitStrength at 5+0.05, and its rating is the Stockfish level plus
-// its Elo against it (docs/strength.md, "UCI_Elo calibration", has the games and commands).
-// Between anchors the node budget is interpolated geometrically and the margin linearly.
-// Measured ratings, 40 games each, 95% errors of 90 to 210:
-//   3000 / 55: 1497    3500 / 55: 1411    6000 / 35: 1607    10000 / 20: 1632
-//   one line: 15000: 1927    40000: 1911    150000: 2093    full strength: 2393
-// The one-line points follow about 112 Elo per doubling of nodes (a weighted fit, with full
-// strength counted at the 310,000 nodes its 5+0.05 moves average), and the anchors from 1800
-// up sit on that fit; at 2400 the clock of a blitz game binds before the budget does. 1500
-// sits on the two 3000-3500 / 55 points (1454 pooled); 1350 is a step weaker, not measured on
-// its own. Four lines cost depth (30000 / 10 rated 1772, 100000 / 4 rated 1764), so only the
-// levels below 1800 choose among lines.
-// Below 1350 (Stockfish stops at 1320) the 1000 anchor was set by self-play against this map's
-// 1350 (10+0.1, node budgets decide): 1000 scored -319 +/- 72 in 200 games (aim -350) and the
-// interpolated 1175 -171 +/- 50 (aim -175). Self-play tends to stretch Elo gaps, so these
-// levels are, if anything, stronger than their numbers.
+// Calibration anchors, measured against Stockfish 15.1 at the same UCI_Elo (UCI_LimitStrength),
+// 5+0.05, 20 games a setting, rating = level + Elo (bench/strength.sh --calibrate; the rounds
+// and their games are in docs/strength.md). Network #2's map played 200-500 Elo above its
+// labels with network #5 (round 1); round 2 tried a map re-read from round 1 and measured:
+//   990 / 110 / 4 lines: 1541 +/- 162     1620 / 82 / 4: 1570 +/- 154
+//   3500 / 50 / 4: 1610 +/- 257 (1801 +/- 342 against Stockfish 1500 in round 1)
+//   one line: 8000: 1911 +/- 136   22600: 2093 +/- 98   (round 1: 13500: 2101, 48000: 2511)
+// The one-line levels (2000 up) follow the fit through round 2's one-line points, about 121 Elo
+// per doubling of nodes. Below, nodes buy little (the first iteration always completes), so the
+// weaker levels get a wider margin: they play more of the worse near-best moves. Rounds 3
+// and 4 at 1350, 1500 and 1800:
+//   250 / 160: 1458 +/- 113    700 / 120: 1691 +/- 257    6000 / 40: 1947 +/- 135
+//   150 / 200: 1315 +/- 164    400 / 140: 1353 +/- 198    2500 / 60: 1693 +/- 179
+// 1350 is round 4's setting; 1500 and 1800 lie between the two rounds' settings, whose results
+// bracket their levels (geometric mean of the nodes, mean of the margins), not measured on
+// their own. 1000 extends the line from 1350 (Stockfish stops at 1320), not measured.
 struct Anchor {
     int elo;
     double nodes;
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1000, 700, 130},   //
-    Anchor{1350, 2000, 70},   //
-    Anchor{1500, 3500, 50},   //
-    Anchor{1800, 13500, 0},   //
-    Anchor{2000, 48000, 0},   //
-    Anchor{2200, 165000, 0},  //
-    Anchor{2400, 1000000, 0}, //
+    Anchor{1000, 60, 300},   //
+    Anchor{1350, 150, 200},  //
+    Anchor{1500, 530, 130},  //
+    Anchor{1800, 3900, 50},  //
+    Anchor{2000, 9000, 0},   //
+    Anchor{2200, 42000, 0},  //
+    Anchor{2400, 130000, 0}, //
 };
 
 // Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.
@@ -60,8 +59,8 @@ SkillSettings skillForElo(int elo) {
     const double t = std::clamp(double(s.elo - a.elo) / double(b.elo - a.elo), 0.0, 1.0);
     s.nodes = std::uint64_t(std::llround(a.nodes * std::pow(b.nodes / a.nodes, t)));
     s.margin = int(std::lround(a.margin + (b.margin - a.margin) * t));
-    // Without a margin there is nothing to choose: extra lines would only cost depth (four
-    // lines at 100000 nodes rated 1764, one line at 40000 rated 1911; docs/strength.md).
+    // Without a margin there is nothing to choose: extra lines would only cost depth (network
+    // #2: four lines at 100000 nodes rated 1764, one line at 40000 rated 1911; docs/strength.md).
     s.lines = s.margin > 0 ? 4 : 1;
     return s;
 }
