@@ -5,8 +5,13 @@
 #include <cstring>
 
 #if defined(_WIN32)
+// MinGW's libstdc++ already defines NOMINMAX (os_defines.h); define it only where it does not.
+#ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
 #define NOMINMAX
+#endif
 #include <windows.h>
 #elif !defined(__EMSCRIPTEN__)
 #include <fcntl.h>
