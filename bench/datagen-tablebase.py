@@ -16,7 +16,7 @@ that point. Prints:
     changing load for that figure to mean anything).
 Exit status 1 when a game differs before the table position (the runs were not deterministic).
 
-Usage: bench/datagen-tablebase.py [--games N] [--seed S] [--soft-nodes N] [--axon BINARY]
+Usage: bench/datagen-tablebase.py [--games N] [--seed S] [--soft-nodes N] [--axon ./axon]
                                   [--work DIR] SYZYGY_DIRS
 """
 import argparse
@@ -30,13 +30,6 @@ import tempfile
 
 DUMP_LINE = re.compile(r"^(?P<fen>[^;]*) ; score [^;]*; result (?P<result>\w+); best (?P<best>\S+);"
                        r" ply \d+; game (?P<game>\d+)(?P<filtered>; filtered .*)?$")
-
-
-def find_axon():
-    for candidate in ("./axon", "build-release/axon", "build/axon"):
-        if os.access(candidate, os.X_OK):
-            return candidate
-    sys.exit("no axon binary: run make tool first")
 
 
 def run_datagen(axon, out, args, syzygy):
@@ -84,10 +77,10 @@ def main():
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=47)
     parser.add_argument("--soft-nodes", type=int, default=300)
-    parser.add_argument("--axon", default=None)
+    parser.add_argument("--axon", default="./axon")
     parser.add_argument("--work", default=None, help="keep the two runs' data here")
     args = parser.parse_args()
-    axon = args.axon or find_axon()
+    axon = args.axon
     work = args.work or tempfile.mkdtemp(prefix="datagen-tablebase.")
     plain, tables = os.path.join(work, "plain"), os.path.join(work, "tables")
     for d in (plain, tables):

@@ -25,8 +25,8 @@ log=$(mktemp)
 pgn=$(mktemp)
 trap 'rm -f "$log" "$pgn"' EXIT
 "$AXON" match --engine "cmd=$AXON" name=axon-a --engine "cmd=$AXON" name=axon-b --tc "$TC" \
-    --time-margin "$MARGIN" --games "$GAMES" --concurrency 2 --openings "$BOOK" --openings-order random --seed 7 \
-    --pgn "$pgn" >"$log"
+    --time-margin "$MARGIN" --games "$GAMES" --concurrency 2 --openings "$BOOK" \
+    --openings-order random --seed 7 --pgn "$pgn" >"$log"
 played=$(grep -c '^Game [0-9]*: ' "$log" || true)
 forfeits=$(grep -c '^\[Termination "time forfeit"\]' "$pgn" || true)
 other=$(grep '^Game [0-9]*: ' "$log" | grep -Ec 'disconnects|hangs|illegal|fails to start' || true)
