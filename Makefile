@@ -50,7 +50,8 @@ COMMIT := $(shell git rev-parse --short=10 HEAD 2>/dev/null || echo unknown)$(sh
 
 COMPILER_VERSION := $(shell $(CXX) --version 2>/dev/null)
 IS_CLANG := $(findstring clang,$(COMPILER_VERSION))
-GCC_MAJOR := $(if $(IS_CLANG),,$(shell $(CXX) -dumpversion 2>/dev/null | cut -d. -f1))
+# MinGW's posix compiler says "12-posix": the major version is the digits before any dot or dash.
+GCC_MAJOR := $(if $(IS_CLANG),,$(shell $(CXX) -dumpversion 2>/dev/null | cut -d. -f1 | cut -d- -f1))
 
 CXXFLAGS_ALL := -std=c++20 -O3 -DNDEBUG -Isrc -I$(OBJDIR) -MMD -MP \
     -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion \

@@ -44,6 +44,7 @@ readonly TEST_PACKAGES=(
     fairymax                # a real CECP (xboard) engine for the match runner's tests
     curl                    # the `axon serve` command-line test fetches pages
     bzip2                   # the web unit tests read the .pgn.bz2 files of ../shared/data/pgn
+    zstd                    # cli.docs_games reads the games behind the docs (docs/games/*.pgn.zst)
     chromium                # the browser tests (tests/browser, driven by playwright-core)
     stockfish               # `axon label`'s real-teacher test (cli.label_stockfish); bench/perft.sh
     python3                 # bench/spsa.py --self-test (the SPSA update rule)
