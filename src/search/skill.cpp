@@ -13,34 +13,29 @@ namespace axon::search {
 namespace {
 
 // Calibration anchors, measured against Stockfish 15.1 at the same UCI_Elo (UCI_LimitStrength),
-// 5+0.05, 20 games a setting, rating = level + Elo (bench/strength.sh --calibrate; the rounds
-// and their games are in docs/strength.md). Network #2's map played 200-500 Elo above its
-// labels with network #5 (round 1); round 2 tried a map re-read from round 1 and measured:
-//   990 / 110 / 4 lines: 1541 +/- 162     1620 / 82 / 4: 1570 +/- 154
-//   3500 / 50 / 4: 1610 +/- 257 (1801 +/- 342 against Stockfish 1500 in round 1)
-//   one line: 8000: 1911 +/- 136   22600: 2093 +/- 98   (round 1: 13500: 2101, 48000: 2511)
-// The one-line levels (2000 up) follow the fit through round 2's one-line points, about 121 Elo
-// per doubling of nodes. Below, nodes buy little (the first iteration always completes), so the
-// weaker levels get a wider margin: they play more of the worse near-best moves. Rounds 3
-// and 4 at 1350, 1500 and 1800:
-//   250 / 160: 1458 +/- 113    700 / 120: 1691 +/- 257    6000 / 40: 1947 +/- 135
-//   150 / 200: 1315 +/- 164    400 / 140: 1353 +/- 198    2500 / 60: 1693 +/- 179
-// 1350 is round 4's setting; 1500 and 1800 lie between the two rounds' settings, whose results
-// bracket their levels (geometric mean of the nodes, mean of the margins), not measured on
-// their own. 1000 extends the line from 1350 (Stockfish stops at 1320), not measured.
+// 5+0.05, rating = level + Elo (bench/strength.sh --calibrate; every round and its games are in
+// docs/strength.md). Rounds 1-4 (20 games a setting) ran on a loaded machine, where Stockfish's
+// timed search lost strength and Axon's node-bounded levels did not, so they rated the levels
+// too high. Measured at idle (60 games a setting, round 5 the map they gave, rounds 6-7 refits):
+//   530 / 130 cp: 1240 +/- 124    820 / 112: 1457 +/- 97    1530 / 88: 1558 +/- 92
+//   3900 / 50: 1717 +/- 83        5500 / 30: 1806 +/- 94    9000 / 0 (one line): 1942 +/- 95
+// About 143 Elo per doubling along that path. 1350, 1500, 2000 and 2200 below are the fit's
+// settings, measured in round 7; 2400 is one-line nodes scaled like 2000 and 2200, not measured.
+// 1000 extends the fit below Stockfish's weakest level (1320) with a wider margin, since so few
+// nodes buy little (the first iteration always completes): not measured.
 struct Anchor {
     int elo;
     double nodes;
     double margin;
 };
 constexpr std::array kAnchors = {
-    Anchor{1000, 60, 300},   //
-    Anchor{1350, 150, 200},  //
-    Anchor{1500, 530, 130},  //
-    Anchor{1800, 3900, 50},  //
-    Anchor{2000, 9000, 0},   //
-    Anchor{2200, 42000, 0},  //
-    Anchor{2400, 130000, 0}, //
+    Anchor{1000, 110, 200},  //
+    Anchor{1350, 620, 124},  //
+    Anchor{1500, 1270, 95},  //
+    Anchor{1800, 5500, 30},  //
+    Anchor{2000, 12000, 0},  //
+    Anchor{2200, 57000, 0},  //
+    Anchor{2400, 177000, 0}, //
 };
 
 // Scores beyond this are mates or decisive; clamping keeps a mate from dwarfing every margin.
