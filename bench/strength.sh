@@ -18,8 +18,10 @@
 #              the doc is written from every result.
 # Environment: AXON (binary, default ./axon, build-release/axon or build/axon), GAMES (per
 #              opponent), CONCURRENCY (2), BOOK (UHO), RESULTS (bench/results/strength-net),
-#              DOC (docs/strength.md), GAMES_DIR (docs/games/strength: the PGNs, zstd), FORCE=1, NO_INSTALL=1 (never call apt-get), SEED (1: the
-#              opening order; another seed plays other openings, to extend a run).
+#              DOC (docs/strength.md), GAMES_DIR (docs/games/strength: the PGNs, zstd),
+#              MANIFEST (docs/games/README.md: their rows), FORCE=1, NO_INSTALL=1 (never call
+#              apt-get), SEED (1: the opening order; another seed plays other openings, to extend
+#              a run).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -30,7 +32,7 @@ for arg in "$@"; do
     case $arg in
     --fast) fast=1 ;;
     --calibrate) calibrate=1 ;;
-    -h | --help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '3,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "strength.sh: unknown flag $arg" >&2; exit 2 ;;
     *) opponents+=("$arg") ;;
     esac
@@ -51,6 +53,7 @@ readonly PGN_BOOK=${PGN_BOOK:-../shared/data/books/8moves_v3.pgn}
 readonly RESULTS=${RESULTS:-bench/results/strength-net}
 readonly DOC=${DOC:-docs/strength.md}
 readonly GAMES_DIR=${GAMES_DIR:-docs/games/strength}
+readonly MANIFEST=${MANIFEST:-docs/games/README.md}
 source bench/lib/find-axon.sh
 AXON=$(realpath "$AXON")
 
@@ -112,8 +115,8 @@ fi
 # jsonField FILE PATH: a value of the two-engine summary (scripts/json-get.py).
 jsonField() { python3 scripts/json-get.py "$1" "$2"; }
 # The network the games were played with: its content hash, as `axon --version` prints it.
-# tests/docs/strength_network.sh fails when the block below names another network than the
-# embedded one, so the generated figures cannot silently outlive their network.
+# tests/cli/docs_network_cli.sh (ctest cli.docs_network) fails when the block below names another
+# network than the embedded one, so the generated figures cannot silently outlive their network.
 networkHash=$("$AXON" --version | sed -n 's/^network \([0-9a-f]*\)$/\1/p')
 
 mkdir -p "$RESULTS"
@@ -131,15 +134,18 @@ for opponent in "${opponents[@]}"; do
     IFS='|' read -r -a axonSpec <<<"$(axonArgs "$opponent")"
     log "$opponent: $GAMES games at $TC"
     # The result lands under its final name only when the match finished, so a run cut short
-    # is played again next time rather than kept.
+    # is played again next time rather than kept. --pgn appends: a cut-short run's games must not
+    # stay in front of the replay's, so the games go to a fresh file moved in with the result.
+    rm -f "$RESULTS/$opponent.pgn.tmp"
     echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >"$RESULTS/$opponent.load"
     "$AXON" match --engine "cmd=$AXON" "${axonSpec[@]}" option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
         --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --openings "$book" \
         --openings-order random --seed "${SEED:-1}" --resign movecount=3 score=1000 \
-        --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn" \
+        --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn.tmp" \
         --json "$json.tmp" | tee "$RESULTS/$opponent.log" | grep -v '^Game ' || true
     if [[ -f $json.tmp ]]; then
         echo "$networkHash" >"$RESULTS/$opponent.net"
+        mv "$RESULTS/$opponent.pgn.tmp" "$RESULTS/$opponent.pgn"
         mv "$json.tmp" "$json"
     else
         log "$opponent: match failed"
@@ -268,6 +274,36 @@ for json in "$RESULTS"/*.json; do
     thisNetwork "$opponent" && [[ -f $RESULTS/$opponent.pgn ]] || continue
     zstd -19 -q -f "$RESULTS/$opponent.pgn" -o "$GAMES_DIR/$opponent.pgn.zst"
 done
+
+# docs/games/README.md lists every kept PGN with the doc row it backs and that row's W-L-D
+# (cli.docs_games checks them): the rows of this block's files are rewritten with the files, so
+# the list cannot go stale when a run replaces them. The rows' prefixes are the tables' first cells.
+if [[ -f $MANIFEST ]] && grep -qF '<!-- games: end -->' "$MANIFEST"; then
+    gamesPrefix=${GAMES_DIR#docs/games/}
+    manifestRows=$(mktemp)
+    for opponent in "${ALL_OPPONENTS[@]}" $(ls "$RESULTS" | sed -n 's/^\(cal[0-9]*\)\.json$/\1/p' | sort -V); do
+        json=$RESULTS/$opponent.json
+        [[ -f $GAMES_DIR/$opponent.pgn.zst ]] && thisNetwork "$opponent" || continue
+        wld="$(jsonField "$json" wins)-$(jsonField "$json" losses)-$(jsonField "$json" draws)"
+        if [[ $opponent == cal* ]]; then
+            prefix="\\| ${opponent#cal} \\| $(jsonField "$json" time_control) \\| $(jsonField "$json" games) \\|"
+        else
+            proto=UCI
+            [[ $(engineArgs "$opponent") == *proto=xboard* ]] && proto=CECP
+            prefix="\\| $(jsonField "$json" engines.1) \\| $proto \\| $(jsonField "$json" time_control) \\|"
+        fi
+        printf '| `%s/%s.pgn.zst` | %s | `%s` | %s |\n' "$gamesPrefix" "$opponent" "$DOC" "$prefix" "$wld"
+    done >"$manifestRows"
+    # The new rows take the place of the old ones (or go last when there were none).
+    awk -v rows="$manifestRows" -v mine="| \`$gamesPrefix/" '
+        function emit() { if (!done) { while ((getline line < rows) > 0) print line; done = 1 } }
+        index($0, mine) == 1 { emit(); next }
+        $0 == "<!-- games: end -->" { emit() }
+        { print }' "$MANIFEST" >"$MANIFEST.tmp"
+    mv "$MANIFEST.tmp" "$MANIFEST"
+    rm -f "$manifestRows"
+    log "wrote $MANIFEST's $gamesPrefix/ rows"
+fi
 
 # The generated section replaces the one between the markers; the rest of the document (the
 # UCI_Elo calibration, written by hand) stays.
