@@ -8,7 +8,11 @@
 # start with a message instead of dying of SIGILL. A check that cannot run here (no wine, no
 # qemu, a CPU without AVX-512 for the v4 build) is named in the notes, never counted as passed.
 #
-# Usage: scripts/release.sh OUT        (scripts/install-deps.sh --release installs the tools)
+# With SYZYGY=DIR (Syzygy tables), every binary run here also loads the tables and searches seven
+# table positions to the same lines and moves as the native build (Windows: MapViewOfFile under
+# wine; aarch64: under qemu).
+#
+# Usage: [SYZYGY=DIR] scripts/release.sh OUT   (scripts/install-deps.sh --release installs the tools)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${1:?usage: scripts/release.sh OUT}
@@ -41,15 +45,64 @@ uciSession() {
         grep -Eq '^bestmove [a-h][1-8][a-h][1-8]' <<<"$reply"
 }
 
-# check NAME RUNNER...: bench equal to the reference and a UCI session, or the release fails.
+# Tablebase positions (3-4 pieces, both sides to move, wins and draws) for the SYZYGY check.
+readonly TABLEBASE_FENS=(
+    "8/8/8/4k3/8/8/8/KQ6 w - - 0 1" "8/8/8/8/3k4/8/8/R3K3 w - - 0 1"
+    "8/8/8/4k3/8/8/8/KBN5 w - - 0 1" "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1"
+    "8/8/8/3k4/8/2b5/8/R3K3 w - - 0 1" "8/8/8/3rk3/8/8/8/KQ6 w - - 0 1"
+    "8/8/8/8/8/2k5/7q/K7 b - - 0 1")
+
+# tablebaseSession DIR RUNNER... BINARY: the tables found, then each position's last search line
+# (time and nps left out: the rest is deterministic at fixed nodes) and best move. Each search
+# runs to its bestmove before the next position is sent, so no command cuts one short.
+tablebaseSession() {
+    local dir=$1 fen line last
+    shift
+    coproc engine { timeout 300 "$@" 2>&1; }
+    printf 'uci\nsetoption name SyzygyPath value %s\nisready\n' "$dir" >&"${engine[1]}"
+    while read -r line <&"${engine[0]}"; do
+        line=${line%$'\r'}
+        [[ $line == "info string Found"* ]] && echo "$line"
+        [[ $line == readyok ]] && break
+    done
+    for fen in "${TABLEBASE_FENS[@]}"; do
+        printf 'ucinewgame\nposition fen %s\ngo nodes 5000\n' "$fen" >&"${engine[1]}"
+        last=""
+        while read -r line <&"${engine[0]}"; do
+            line=${line%$'\r'}
+            [[ $line == "info depth"* ]] && last=$line
+            if [[ $line == bestmove* ]]; then
+                sed -E 's/ (time|nps) [0-9]+//g' <<<"$last"
+                echo "$line"
+                break
+            fi
+        done
+    done
+    echo quit >&"${engine[1]}"
+    wait "$engine_PID" || true
+}
+
+# check NAME RUNNER...: bench equal to the reference and a UCI session, or the release fails;
+# with SYZYGY=DIR, also the tables found and the tablebase searches equal to the native build's.
 check() {
     local name=$1
     shift
-    local nodes
+    local nodes tablebases=""
     nodes=$(benchOf "$@" "$out/$name")
     [[ $nodes == "$reference" ]] || { log "$name: bench $nodes, native build $reference"; exit 1; }
     uciSession "$@" "$out/$name" || { log "$name: the UCI session failed"; exit 1; }
-    checks+=("| \`$name\` | bench $nodes, UCI session${*:+ (under $1)} |")
+    if [[ -n ${SYZYGY:-} ]]; then
+        local dir=$SYZYGY
+        [[ ${1:-} == wine ]] && dir=$(winepath -w "$SYZYGY" 2>/dev/null)
+        tablebaseSession "$dir" "$@" "$out/$name" >"$work/tablebase.txt"
+        if ! cmp -s "$work/tablebase.txt" "$work/tablebase-native.txt"; then
+            log "$name: the tablebase searches differ from the native build's:"
+            diff "$work/tablebase-native.txt" "$work/tablebase.txt" >&2 || true
+            exit 1
+        fi
+        tablebases=", tablebases ($tablebaseSummary)"
+    fi
+    checks+=("| \`$name\` | bench $nodes, UCI session$tablebases${*:+ (under $1)} |")
 }
 
 cpuHas() { grep -qw "$1" /proc/cpuinfo; }
@@ -58,6 +111,18 @@ cpuHas() { grep -qw "$1" /proc/cpuinfo; }
 make -s EXE="$work/axon-native" >/dev/null
 reference=$(benchOf "$work/axon-native")
 log "native bench $reference"
+if [[ -n ${SYZYGY:-} ]]; then
+    SYZYGY=$(cd "$SYZYGY" && pwd)
+    tablebaseSession "$SYZYGY" "$work/axon-native" >"$work/tablebase-native.txt"
+    # The reference must have used the tables: the tables found, and probes in every search.
+    found=$(sed -n 's/^info string Found \([0-9]*\) tablebases.*/\1/p' "$work/tablebase-native.txt")
+    probed=$(grep -c ' tbhits [1-9]' "$work/tablebase-native.txt" || true)
+    if [[ -z $found || $found == 0 || $probed != "${#TABLEBASE_FENS[@]}" ]]; then
+        log "the native build did not use the tables in $SYZYGY:"; cat "$work/tablebase-native.txt" >&2; exit 1
+    fi
+    tablebaseSummary="$found tables found, ${#TABLEBASE_FENS[@]} table positions searched as the native build"
+    log "native build: $tablebaseSummary"
+fi
 
 # Linux, x86-64.
 for level in "${levels[@]}"; do

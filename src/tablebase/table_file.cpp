@@ -13,6 +13,8 @@ namespace {
 
 constexpr std::uint8_t kWdlMagic[4] = {0x71, 0xE8, 0x23, 0x5D};
 constexpr std::uint8_t kDtzMagic[4] = {0xD7, 0x66, 0x0C, 0xA5};
+// The checksum the generator appends to every file, after the data and its padding.
+constexpr std::uint64_t kChecksumBytes = 16;
 enum FileFlag : std::uint8_t { Split = 1, HasPawns = 2 };
 
 // Pieces as the files write them: 1..6 pawn..king, +8 for black.
@@ -204,6 +206,17 @@ std::optional<std::string> TableFile::parse() {
     for (int f = 0; f < files; ++f)
         for (int side = 0; side < m_sides; ++side)
             if (auto error = part(side, f).pairs.readBlocks(r)) return error;
+    // Every file the generator writes is a multiple of 64 bytes (the blocks are 64-byte aligned,
+    // padding included) plus a 16-byte checksum at the end, which the data must not reach. The
+    // check comes last so that a cut inside the data is named by the part it cuts.
+    if (size % 64 != kChecksumBytes)
+        return "its length (" + std::to_string(size) + " bytes) is not " +
+               std::to_string(kChecksumBytes) +
+               " more than a multiple of 64, as every Syzygy file's is: a truncated or extended "
+               "copy";
+    if (std::uint64_t(base + size - r.at) < kChecksumBytes)
+        return std::string(
+            "the data runs into the checksum at the end of the file: a truncated copy");
     return std::nullopt;
 }
 
