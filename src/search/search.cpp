@@ -306,6 +306,26 @@ void Worker::iterativeDeepening() {
         if (!m_shared.pondering.load() && m_shared.time.softExpired(stability, scoreDrop)) break;
     }
 
+    // A stop inside an iteration (a node or time limit) keeps what it found: the move that beat
+    // the old best there is played. The last info line must then show that move and its line,
+    // as GUIs display it (before this, 6 of 150 UCI searches of the bench positions at 3,000,
+    // 10,000 and 30,000 nodes ended on a PV that did not start with the best move). The lines
+    // this iteration completed are reported, then the one it was in if a move of it has a score;
+    // later lines keep their last report.
+    if (m_id == 0 && m_shared.stop.load(std::memory_order_relaxed) &&
+        m_rootDepth > m_completedDepth) {
+        const int lines = std::min(multiPv, m_shared.reportedLines);
+        for (int i = 0; i < std::min(m_pvIndex, lines); ++i)
+            reportInfo(m_rootDepth, Bound::Exact, i);
+        if (m_pvIndex < lines && m_rootMoves[m_pvIndex].score != -kScoreInfinite) {
+            const int score = m_rootMoves[m_pvIndex].score;
+            const Bound bound = score >= m_rootBeta    ? Bound::Lower
+                                : score <= m_rootAlpha ? Bound::Upper
+                                                       : Bound::Exact;
+            reportInfo(m_rootDepth, bound, m_pvIndex);
+        }
+    }
+
     const RootMove& best = m_rootMoves[0];
     m_result.bestMove = best.move;
     m_result.ponderMove = best.pv.size() > 1 ? best.pv[1] : Move::none();
@@ -324,6 +344,8 @@ int Worker::aspirationSearch(int depth, int previousScore) {
         beta = std::min(previousScore + delta, int(kScoreInfinite));
     }
     while (true) {
+        m_rootAlpha = alpha;
+        m_rootBeta = beta;
         const int score = search<Root>(alpha, beta, depth, false, 0);
         if (m_shared.stop.load(std::memory_order_relaxed)) return score;
         if (score <= alpha) {

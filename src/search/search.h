@@ -255,6 +255,8 @@ class Worker {
     int m_rootDepth = 0;
     int m_pvIndex = 0;
     int m_completedDepth = 0;
+    // The window of the root search in progress: what a stopped iteration's score is bounded by.
+    int m_rootAlpha = 0, m_rootBeta = 0;
     // The root move being searched and its number (for progress reports).
     chess::Move m_rootMove;
     int m_rootMoveNumber = 0;
