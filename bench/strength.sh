@@ -136,19 +136,21 @@ for opponent in "${opponents[@]}"; do
     # The result lands under its final name only when the match finished, so a run cut short
     # is played again next time rather than kept. --pgn appends: a cut-short run's games must not
     # stay in front of the replay's, so the games go to a fresh file moved in with the result.
-    rm -f "$RESULTS/$opponent.pgn.tmp"
+    rm -f "$RESULTS/$opponent.pgn.tmp" "$json.tmp"
     echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >"$RESULTS/$opponent.load"
     "$AXON" match --engine "cmd=$AXON" "${axonSpec[@]}" option.Threads=1 option.Hash=16 --engine "${spec[@]}" \
         --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY" --openings "$book" \
         --openings-order random --seed "${SEED:-1}" --resign movecount=3 score=1000 \
         --draw movenumber=40 movecount=8 score=10 --pgn "$RESULTS/$opponent.pgn.tmp" \
         --json "$json.tmp" | tee "$RESULTS/$opponent.log" | grep -v '^Game ' || true
-    if [[ -f $json.tmp ]]; then
+    # Ctrl-C still writes the summary, marked "interrupted": that is no result to keep.
+    if [[ -f $json.tmp && $(jsonField "$json.tmp" interrupted) == false ]]; then
         echo "$networkHash" >"$RESULTS/$opponent.net"
         mv "$RESULTS/$opponent.pgn.tmp" "$RESULTS/$opponent.pgn"
         mv "$json.tmp" "$json"
     else
-        log "$opponent: match failed"
+        log "$opponent: match failed or was interrupted (nothing kept)"
+        rm -f "$json.tmp" "$RESULTS/$opponent.pgn.tmp"
     fi
 done
 
@@ -297,7 +299,8 @@ if [[ -f $MANIFEST ]] && grep -qF '<!-- games: end -->' "$MANIFEST"; then
     # The new rows take the place of the old ones (or go last when there were none).
     awk -v rows="$manifestRows" -v mine="| \`$gamesPrefix/" '
         function emit() { if (!done) { while ((getline line < rows) > 0) print line; done = 1 } }
-        index($0, mine) == 1 { emit(); next }
+        # Only files directly in GAMES_DIR: rows of its subfolders (other tables) stay.
+        index($0, mine) == 1 && substr($0, length(mine) + 1) ~ /^[^\/`]*\.pgn\.zst`/ { emit(); next }
         $0 == "<!-- games: end -->" { emit() }
         { print }' "$MANIFEST" >"$MANIFEST.tmp"
     mv "$MANIFEST.tmp" "$MANIFEST"

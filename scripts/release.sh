@@ -54,32 +54,42 @@ readonly TABLEBASE_FENS=(
 
 # tablebaseSession DIR RUNNER... BINARY: the tables found, then each position's last search line
 # (time and nps left out: the rest is deterministic at fixed nodes) and best move. Each search
-# runs to its bestmove before the next position is sent, so no command cuts one short.
+# runs to its bestmove before the next position is sent, so no command cuts one short. An engine
+# that dies or goes silent (60 s) ends the session early: its output then differs from the
+# reference, which the caller reports.
 tablebaseSession() {
-    local dir=$1 fen line last
+    local dir=$1 fen line last to from pid
     shift
     coproc engine { timeout 300 "$@" 2>&1; }
-    printf 'uci\nsetoption name SyzygyPath value %s\nisready\n' "$dir" >&"${engine[1]}"
-    while read -r line <&"${engine[0]}"; do
-        line=${line%$'\r'}
-        [[ $line == "info string Found"* ]] && echo "$line"
-        [[ $line == readyok ]] && break
-    done
-    for fen in "${TABLEBASE_FENS[@]}"; do
-        printf 'ucinewgame\nposition fen %s\ngo nodes 5000\n' "$fen" >&"${engine[1]}"
-        last=""
-        while read -r line <&"${engine[0]}"; do
+    # Bash unsets the coproc's variables when it reaps the process: keep copies.
+    pid=$engine_PID
+    exec {from}<&"${engine[0]}" {to}>&"${engine[1]}"
+    trap '' PIPE # a write to an engine that died fails instead of killing the script
+    {
+        printf 'uci\nsetoption name SyzygyPath value %s\nisready\n' "$dir" >&"$to" || true
+        while read -r -t 60 line <&"$from"; do
             line=${line%$'\r'}
-            [[ $line == "info depth"* ]] && last=$line
-            if [[ $line == bestmove* ]]; then
-                sed -E 's/ (time|nps) [0-9]+//g' <<<"$last"
-                echo "$line"
-                break
-            fi
+            [[ $line == "info string Found"* ]] && echo "$line"
+            [[ $line == readyok ]] && break
         done
-    done
-    echo quit >&"${engine[1]}"
-    wait "$engine_PID" || true
+        for fen in "${TABLEBASE_FENS[@]}"; do
+            printf 'ucinewgame\nposition fen %s\ngo nodes 5000\n' "$fen" >&"$to" || break
+            last=""
+            while read -r -t 60 line <&"$from"; do
+                line=${line%$'\r'}
+                [[ $line == "info depth"*" pv "* ]] && last=$line
+                if [[ $line == bestmove* ]]; then
+                    sed -E 's/ (time|nps) [0-9]+//g' <<<"$last"
+                    echo "$line"
+                    break
+                fi
+            done
+        done
+        echo quit >&"$to" || true
+    }
+    exec {to}>&- {from}<&-
+    trap - PIPE
+    wait "$pid" 2>/dev/null || true
 }
 
 # check NAME RUNNER...: bench equal to the reference and a UCI session, or the release fails;
@@ -121,7 +131,7 @@ if [[ -n ${SYZYGY:-} ]]; then
         log "the native build did not use the tables in $SYZYGY:"; cat "$work/tablebase-native.txt" >&2; exit 1
     fi
     tablebaseSummary="$found tables found, ${#TABLEBASE_FENS[@]} table positions searched as the native build"
-    log "native build: $tablebaseSummary"
+    log "native build: $found tables found, probes in all ${#TABLEBASE_FENS[@]} table searches"
 fi
 
 # Linux, x86-64.

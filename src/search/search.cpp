@@ -256,6 +256,8 @@ void Worker::iterativeDeepening() {
 
     Move lastBest;
     int stability = 0;
+    // Set when a stop ended an iteration before it completed (not once the loop has ended).
+    bool stoppedInIteration = false;
     for (m_rootDepth = 1; m_rootDepth <= maxDepth; ++m_rootDepth) {
         // Lazy SMP: helpers skip some depths so the threads spread over different iterations.
         if (m_id > 0 && m_rootDepth > 1 && ((m_rootDepth + m_id) % 3 == 0)) continue;
@@ -276,7 +278,10 @@ void Worker::iterativeDeepening() {
             aspirationSearch(m_rootDepth, previous);
             // Lines after the current one keep their order; the searched ones are sorted.
             std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(), rootMoveOrder);
-            if (m_shared.stop.load(std::memory_order_relaxed)) break;
+            if (m_shared.stop.load(std::memory_order_relaxed)) {
+                stoppedInIteration = true;
+                break;
+            }
             // A later line may end above an earlier one (each line's search excludes the
             // earlier lines' moves, and search is not exact): the completed lines are sorted
             // among themselves, so MultiPV output lists each depth's lines best first. Not
@@ -284,7 +289,12 @@ void Worker::iterativeDeepening() {
             std::stable_sort(m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1,
                              rootMoveOrder);
         }
-        if (m_shared.stop.load(std::memory_order_relaxed)) break;
+        // A stop that came after the last line's search: every line is complete, and is
+        // reported after the loop as if the iteration had been cut inside.
+        if (m_shared.stop.load(std::memory_order_relaxed)) {
+            stoppedInIteration = true;
+            break;
+        }
 
         m_completedDepth = m_rootDepth;
         m_completedLines.assign(m_rootMoves.begin(), m_rootMoves.begin() + multiPv);
@@ -309,21 +319,20 @@ void Worker::iterativeDeepening() {
     // A stop inside an iteration (a node or time limit) keeps what it found: the move that beat
     // the old best there is played. The last info line must then show that move and its line,
     // as GUIs display it (before this, 6 of 150 UCI searches of the bench positions at 3,000,
-    // 10,000 and 30,000 nodes ended on a PV that did not start with the best move). The lines
-    // this iteration completed are reported, then the one it was in if a move of it has a score;
-    // later lines keep their last report.
-    if (m_id == 0 && m_shared.stop.load(std::memory_order_relaxed) &&
-        m_rootDepth > m_completedDepth) {
+    // 10,000 and 30,000 nodes ended on a PV that did not start with the best move). Reported:
+    // the line the stop came in, if a move of it has a score this iteration (with its bound: a
+    // re-search after a fail high may have failed low on the new move), then the lines this
+    // iteration completed, the best last, so that a reader of the last line gets line 1.
+    if (m_id == 0 && stoppedInIteration) {
         const int lines = std::min(multiPv, m_shared.reportedLines);
-        for (int i = 0; i < std::min(m_pvIndex, lines); ++i)
-            reportInfo(m_rootDepth, Bound::Exact, i);
-        if (m_pvIndex < lines && m_rootMoves[m_pvIndex].score != -kScoreInfinite) {
-            const int score = m_rootMoves[m_pvIndex].score;
-            const Bound bound = score >= m_rootBeta    ? Bound::Lower
-                                : score <= m_rootAlpha ? Bound::Upper
-                                                       : Bound::Exact;
-            reportInfo(m_rootDepth, bound, m_pvIndex);
+        if (m_pvIndex < lines) {
+            const RootMove& rm = m_rootMoves[m_pvIndex];
+            // A root in the tablebases reports the table's exact score (reportedScore).
+            const Bound bound = m_rootInTb && !isMateScore(rm.score) ? Bound::Exact : rm.scoreBound;
+            if (rm.score != -kScoreInfinite) reportInfo(m_rootDepth, bound, m_pvIndex);
         }
+        for (int i = std::min(m_pvIndex, lines) - 1; i >= 0; --i)
+            reportInfo(m_rootDepth, Bound::Exact, i);
     }
 
     const RootMove& best = m_rootMoves[0];
@@ -344,8 +353,6 @@ int Worker::aspirationSearch(int depth, int previousScore) {
         beta = std::min(previousScore + delta, int(kScoreInfinite));
     }
     while (true) {
-        m_rootAlpha = alpha;
-        m_rootBeta = beta;
         const int score = search<Root>(alpha, beta, depth, false, 0);
         if (m_shared.stop.load(std::memory_order_relaxed)) return score;
         if (score <= alpha) {
@@ -759,6 +766,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
                 if (rm.move != m) continue;
                 if (moveCount == 1 || score > alpha) {
                     rm.score = score;
+                    rm.scoreBound = score >= beta    ? Bound::Lower
+                                    : score <= alpha ? Bound::Upper
+                                                     : Bound::Exact;
                     rm.selDepth = m_selDepth;
                     rm.pv.assign(1, m);
                     for (int j = 0; j < m_pvLength[ply + 1]; ++j) rm.pv.push_back(m_pv[ply + 1][j]);

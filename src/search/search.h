@@ -143,6 +143,9 @@ struct RootMove {
     // within one rank) and the score that rank stands for. 0 for every move otherwise.
     int tbRank = 0;
     int tbScore = 0;
+    // What `score` is: exact, or a bound of the aspiration window it was found in (a fail high
+    // gives a lower bound, the first move failing low an upper one).
+    Bound scoreBound = Bound::Exact;
 
     // This iteration's score, or the last completed one's while this iteration has none yet
     // (not searched, or a stop inside its first root move).
@@ -255,8 +258,6 @@ class Worker {
     int m_rootDepth = 0;
     int m_pvIndex = 0;
     int m_completedDepth = 0;
-    // The window of the root search in progress: what a stopped iteration's score is bounded by.
-    int m_rootAlpha = 0, m_rootBeta = 0;
     // The root move being searched and its number (for progress reports).
     chess::Move m_rootMove;
     int m_rootMoveNumber = 0;
