@@ -50,13 +50,7 @@ const char* wdlName(Wdl w) {
     return "?";
 }
 
-util::Result<std::shared_ptr<Tablebases>> Tablebases::open(std::string_view paths) {
-    auto set = std::shared_ptr<Tablebases>(new Tablebases());
-    if (paths.empty() || paths == "<empty>") return set;
-#ifdef __EMSCRIPTEN__
-    return util::Error{"tablebases are read by the native engine only (axon serve)"};
-#else
-    namespace fs = std::filesystem;
+std::vector<std::string> splitTablePaths(std::string_view paths) {
 #ifdef _WIN32
     constexpr char kPathSeparator = ';';
 #else
@@ -69,6 +63,17 @@ util::Result<std::shared_ptr<Tablebases>> Tablebases::open(std::string_view path
         if (end > start) directories.emplace_back(paths.substr(start, end - start));
         start = end + 1;
     }
+    return directories;
+}
+
+util::Result<std::shared_ptr<Tablebases>> Tablebases::open(std::string_view paths) {
+    auto set = std::shared_ptr<Tablebases>(new Tablebases());
+    if (paths.empty() || paths == "<empty>") return set;
+#ifdef __EMSCRIPTEN__
+    return util::Error{"tablebases are read by the native engine only (axon serve)"};
+#else
+    namespace fs = std::filesystem;
+    const std::vector<std::string> directories = splitTablePaths(paths);
     // Every directory first, so a typo refuses the whole option rather than loading half.
     for (const std::string& dir : directories) {
         std::error_code ec;

@@ -48,6 +48,9 @@ struct RootRanking {
     bool byDtz = false;            // false: the DTZ tables were missing, ranked by WDL
 };
 
+// The directories of a SyzygyPath value: separated by ':' (';' on Windows), empty parts skipped.
+std::vector<std::string> splitTablePaths(std::string_view paths);
+
 class Tablebases {
   public:
     // Finds the tables in `paths`: directories separated by ':' (';' on Windows); "" and

@@ -80,18 +80,12 @@ TEST(Tablebase, FindsEveryTableOfTheSharedSet) {
 
 // Every file's header, value maps, index, block lengths and length (64k + 16 bytes, the data
 // clear of the checksum) pass the reader's checks: the checks refuse no genuine table.
-// AXON_TABLE_DIRS (':'-separated) checks other tables too, such as generated 5-piece ones.
+// AXON_TABLE_DIRS (a SyzygyPath value) checks other tables too, such as generated 5-piece ones.
 TEST(Tablebase, EveryFileOfTheSharedSetPassesTheChecks) {
     AXON_REQUIRE_DATA(tablesDir());
     std::vector<std::string> dirs{tablesDir()};
-    if (const char* extra = std::getenv("AXON_TABLE_DIRS")) {
-        std::string list = extra;
-        for (std::size_t at = 0; at <= list.size();) {
-            const std::size_t end = std::min(list.find(':', at), list.size());
-            if (end > at) dirs.push_back(list.substr(at, end - at));
-            at = end + 1;
-        }
-    }
+    if (const char* extra = std::getenv("AXON_TABLE_DIRS"))
+        for (std::string& dir : tablebase::splitTablePaths(extra)) dirs.push_back(std::move(dir));
     int checked = 0;
     for (const auto& dir : dirs) {
         for (const auto& entry : fs::directory_iterator(dir)) {
