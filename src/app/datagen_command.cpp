@@ -59,6 +59,9 @@ CLI::App* addDatagenCommand(CLI::App& app, DatagenCommandArgs& args) {
         ->check(CLI::ExistingFile);
     cmd->add_option("--syzygy", c.syzygyPath,
                     "Syzygy tables: games that reach them end with their result");
+    cmd->add_option("--net", c.network,
+                    "Play the games with this network (.nnue) instead of the embedded one")
+        ->check(CLI::ExistingFile);
     cmd->add_option("--hash", c.hashMb, "Hash per engine, MiB (default 8)")
         ->check(CLI::Range(1, 65536));
     cmd->add_option("--chunk-positions", c.chunkPositions,

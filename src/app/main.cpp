@@ -10,6 +10,7 @@
 #include "app/data_command.h"
 #include "app/datagen_command.h"
 #include "app/epd_command.h"
+#include "app/grow_command.h"
 #include "app/label_command.h"
 #include "app/match_command.h"
 #include "app/net_command.h"
@@ -95,6 +96,8 @@ int main(int argc, char** argv) {
 
     axon::app::DatagenCommandArgs datagenArgs;
     auto* datagenCmd = axon::app::addDatagenCommand(app, datagenArgs);
+    axon::app::GrowCommandArgs growArgs;
+    auto* growCmd = axon::app::addGrowCommand(app, growArgs);
     axon::app::LabelCommandArgs labelArgs;
     auto* labelCmd = axon::app::addLabelCommand(app, labelArgs);
     axon::app::DataCommandArgs dataArgs;
@@ -105,6 +108,7 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     if (datagenCmd->parsed()) return axon::app::runDatagenCommand(datagenArgs);
+    if (growCmd->parsed()) return axon::app::runGrowCommand(growArgs);
     if (labelCmd->parsed()) return axon::app::runLabelCommand(labelArgs);
     if (dataCmds.stats->parsed()) return axon::app::runDataStats(dataArgs);
     if (dataCmds.dump->parsed()) return axon::app::runDataDump(dataArgs);

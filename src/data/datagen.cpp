@@ -23,7 +23,9 @@
 #include "data/output_lock.h"
 #include "data/record_file.h"
 #include "engine/engine.h"
+#include "engine/eval_file.h"
 #include "match/openings.h"
+#include "nn/network_file.h"
 #include "search/score.h"
 #include "util/parallel.h"
 #include "util/prng.h"
@@ -163,9 +165,15 @@ class SelfPlay {
         : m_book(book), m_randomPlies(randomPlies), m_tables(tables) {
         m_engine.options().set("Threads", "1");
         m_engine.options().set("Hash", std::to_string(config.hashMb));
+        // runDatagen loaded the file once already: it cannot fail here unless it changed.
+        if (!config.network.empty())
+            m_networkError = m_engine.options().set("EvalFile", config.network);
         m_limits.softNodes = config.softNodes;
         m_limits.nodes = config.hardNodes ? config.hardNodes : config.softNodes * kHardNodesFactor;
     }
+
+    // Why the engine could not take the run's network, or nothing.
+    const std::optional<std::string>& networkError() const { return m_networkError; }
 
     PlayedGame play(util::Prng& rng, const std::atomic<bool>& stop) {
         PlayedGame game;
@@ -265,10 +273,11 @@ class SelfPlay {
     const std::vector<match::Opening>& m_book;
     int m_randomPlies;
     const tablebase::Tablebases* m_tables; // none without --syzygy
+    std::optional<std::string> m_networkError;
 };
 
 // What makes two runs in the same directory compatible: everything that decides the chunks.
-std::string manifestText(const DatagenConfig& c, int randomPlies) {
+std::string manifestText(const DatagenConfig& c, int randomPlies, std::uint64_t networkHash) {
     std::ostringstream out;
     out << "axon datagen 1\nseed " << c.seed << "\nthreads " << c.threads << "\npositions "
         << c.positions << "\ngames " << c.games << "\nchunk "
@@ -279,12 +288,19 @@ std::string manifestText(const DatagenConfig& c, int randomPlies) {
     if (c.format == DatagenFormat::Games) out << "format games\n";
     // Likewise the tables: a run without them keeps its manifest.
     if (!c.syzygyPath.empty()) out << "syzygy " << c.syzygyPath << "\n";
+    // And the network, by content: the file's name may change, its weights decide the games.
+    if (!c.network.empty()) {
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)networkHash);
+        out << "network " << hex << "\n";
+    }
     return out.str();
 }
 
-util::Result<bool> checkManifest(const DatagenConfig& config, int randomPlies) {
+util::Result<bool> checkManifest(const DatagenConfig& config, int randomPlies,
+                                 std::uint64_t networkHash) {
     const fs::path path = fs::path(config.outDir) / (std::to_string(config.seed) + "-datagen.txt");
-    const std::string text = manifestText(config, randomPlies);
+    const std::string text = manifestText(config, randomPlies, networkHash);
     std::error_code ec;
     if (fs::exists(path, ec)) {
         std::ifstream in(path);
@@ -361,6 +377,12 @@ void runThread(const DatagenConfig& config, int thread, const std::vector<std::u
                Shared& shared) {
     const bool byGames = config.games > 0;
     SelfPlay selfPlay(config, book, randomPlies, tables);
+    if (const auto& error = selfPlay.networkError()) {
+        std::lock_guard lock(shared.mutex);
+        shared.error = "--net: " + *error;
+        shared.failed = true;
+        return;
+    }
     for (std::uint64_t chunk = 0; chunk < targets.size(); ++chunk) {
         if (done[chunk]) continue;
         util::Prng rng(chunkSeed(config.seed, thread, chunk));
@@ -437,6 +459,15 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
             return util::makeError("--syzygy: no tables in " + config.syzygyPath);
         tables = std::move(*opened);
     }
+    // The network is read and checked once here, so a bad file is one clear error.
+    std::uint64_t networkHash = 0;
+    if (!config.network.empty()) {
+        auto bytes = nn::readFileBytes(config.network);
+        if (!bytes) return util::makeError("--net: " + bytes.error());
+        if (auto source = engine::loadEvalSource(config.network); !source)
+            return util::makeError("--net: " + source.error());
+        networkHash = nn::contentHash(*bytes);
+    }
     const int randomPlies = config.randomPlies >= 0 ? config.randomPlies
                             : book.empty()          ? kDefaultRandomPlies
                                                     : kDefaultBookRandomPlies;
@@ -447,7 +478,8 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
     // Held to the end: the leftover .tmp files removed below must not be another run's.
     auto outputLock = OutputLock::acquire(config.outDir, "axon datagen");
     if (!outputLock) return util::makeError(outputLock.error());
-    if (auto ok = checkManifest(config, randomPlies); !ok) return util::makeError(ok.error());
+    if (auto ok = checkManifest(config, randomPlies, networkHash); !ok)
+        return util::makeError(ok.error());
 
     // Temporary files are chunks a killed run was writing: never data, always regenerated.
     const std::string prefix = std::to_string(config.seed) + "-t";

@@ -109,6 +109,10 @@ struct DatagenConfig {
     // position in them ends there with the tables' result (tablebaseResult); an opening that
     // starts in them is discarded.
     std::string syzygyPath;
+    // The network the games are played with (an EvalFile value: a .nnue file); empty: the
+    // embedded one. The manifest records its content hash, so a resume with another network
+    // is refused.
+    std::string network;
 };
 
 // The per-thread chunk targets: chunk c of thread t is to hold targets[t][c] positions (or

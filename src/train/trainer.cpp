@@ -300,7 +300,10 @@ util::Result<TrainSummary> runTraining(const TrainConfig& requested, const Train
         }
 
         const bool last = sb + 1 == lastSuperbatch;
-        if ((sb + 1) % config.saveEvery == 0 || last) {
+        // A stop request ends the run at this superbatch's checkpoint, so --resume goes on
+        // from exactly here.
+        const bool stopping = !last && hooks.shouldStop && hooks.shouldStop();
+        if ((sb + 1) % config.saveEvery == 0 || last || stopping) {
             if (auto e = outputs.write(params, superbatchOutputPath(config, sb + 1)))
                 return util::makeError(*e);
             Checkpoint ckpt;
@@ -324,6 +327,12 @@ util::Result<TrainSummary> runTraining(const TrainConfig& requested, const Train
             if (auto e = util::writeFileAtomically(joinPath(config.out, "loss.svg"),
                                                    historySvg(summary.history)))
                 return util::makeError(*e);
+        }
+        if (stopping) {
+            summary.finalOutput = superbatchOutputPath(config, sb + 1);
+            summary.rejectedRecords = loader.stats().rejected;
+            summary.stopped = true;
+            return summary;
         }
     }
     if (lastSuperbatch == config.superbatches) {

@@ -23,6 +23,8 @@ namespace axon::train {
 struct TrainHooks {
     FloatNetworkWriter floatWriter;                        // optional
     std::function<void(const std::string& line)> progress; // optional progress lines
+    // Asked after every superbatch: true ends the run there, with a checkpoint (optional).
+    std::function<bool()> shouldStop;
 };
 
 struct TrainSummary {
@@ -31,6 +33,7 @@ struct TrainSummary {
     std::string finalOutput;    // the network or table written last
     std::uint64_t rejectedRecords = 0;
     std::uint64_t validationRecords = 0;
+    bool stopped = false; // shouldStop ended the run before its last superbatch
 };
 
 util::Result<TrainSummary> runTraining(const TrainConfig& config, const TrainHooks& hooks = {});

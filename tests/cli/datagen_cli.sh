@@ -103,4 +103,27 @@ wait $pid || status=$?
 ((status == 130)) || fail "interrupted run exited $status: $(cat "$dir/int.err")"
 grep -q "interrupted" "$dir/int.err" || fail "no interruption message"
 ! ls "$dir/int"/*.bin* >/dev/null 2>&1 || fail "an interrupted chunk was written: $(ls "$dir/int")"
-echo "datagen: chunks, determinism, resume, games format, one run per folder, interrupt ok ($records records)"
+# --net: the games are played with that network; the manifest names its content, so the same
+# folder cannot be resumed with another network; a file that is not a network is refused.
+"$axon" net random --hidden 32 --seed 5 "$dir/a.nnue" >/dev/null
+"$axon" net random --hidden 32 --seed 6 "$dir/b.nnue" >/dev/null
+"$axon" datagen --out "$dir/net" --positions 200 --soft-nodes 50 --chunk-positions 100 --seed 4 \
+    --net "$dir/a.nnue" >/dev/null 2>&1 || fail "--net run failed"
+hash=$("$axon" net info "$dir/a.nnue" | awk '/hash/ {print $NF; exit}')
+grep -q "^network $hash" "$dir/net/4-datagen.txt" || fail "the manifest does not name --net's hash $hash"
+"$axon" datagen --out "$dir/embedded" --positions 200 --soft-nodes 50 --chunk-positions 100 \
+    --seed 4 >/dev/null 2>&1 || fail "embedded run failed"
+cmp -s "$dir/net/4-t0-00000.bin" "$dir/embedded/4-t0-00000.bin" &&
+    fail "the games with --net are those of the embedded network"
+if "$axon" datagen --out "$dir/net" --positions 200 --soft-nodes 50 --chunk-positions 100 \
+    --seed 4 --net "$dir/b.nnue" >/dev/null 2>"$dir/net.err"; then
+    fail "a resume with another --net was accepted"
+fi
+grep -q "records other settings" "$dir/net.err" || fail "another --net: $(cat "$dir/net.err")"
+head -c 300 "$dir/a.nnue" >"$dir/cut.nnue"
+if "$axon" datagen --out "$dir/cut" --positions 200 --net "$dir/cut.nnue" >/dev/null \
+    2>"$dir/cut.err"; then
+    fail "a cut network was accepted"
+fi
+grep -q "^axon datagen: --net: " "$dir/cut.err" || fail "cut network: $(cat "$dir/cut.err")"
+echo "datagen: chunks, determinism, resume, games format, one run per folder, interrupt, --net ok ($records records)"

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `axon grow`: reads the configuration, lowers the process's priority, names this binary as
+// the gate's engine and runs the loop, its progress lines on stderr.
+#include "app/grow_command.h"
+
+#include <sys/resource.h>
+
+#include <CLI/CLI.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/interrupt.h"
+#include "grow/grow_loop.h"
+#include "grow/grow_report.h"
+#include "grow/grow_state.h"
+
+namespace axon::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int growError(const std::string& message) {
+    std::fprintf(stderr, "axon grow: %s\n", message.c_str());
+    return 1;
+}
+
+// A path as one shell word.
+std::string shellQuoted(const std::string& text) {
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+} // namespace
+
+CLI::App* addGrowCommand(CLI::App& app, GrowCommandArgs& args) {
+    auto* cmd = app.add_subcommand(
+        "grow", "Grow networks generation after generation from a config file: self-play data "
+                "with the best network, candidates trained on it, each gated by an SPRT against "
+                "the best, the winner promoted; resumable (rerun the same command) (docs/grow.md)");
+    cmd->add_option("config", args.config, "The configuration (JSON, e.g. configs/grow/*.json)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--work", args.workDir,
+                    "Work directory: data, networks, state and report (default "
+                    "data/grow/<config name>)");
+    cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
+        ->check(CLI::Range(0.05, 3600.0));
+    cmd->add_flag("--report", args.reportOnly,
+                  "Only rewrite the report from the state, and print it");
+    return cmd;
+}
+
+int runGrowCommand(const GrowCommandArgs& args) {
+    std::ifstream in(args.config, std::ios::binary);
+    if (!in) return growError("cannot read " + args.config);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto config = grow::parseGrowConfig(text.str());
+    if (!config) return growError(args.config + ": " + config.error());
+    const std::string work = args.workDir.empty()
+                                 ? (fs::path("data/grow") / fs::path(args.config).stem()).string()
+                                 : args.workDir;
+    if (args.reportOnly) {
+        auto state = grow::loadGrowState((fs::path(work) / "state.json").string());
+        if (!state) return growError(state.error());
+        if (auto e = grow::writeGrowReport(*config, *state, work)) return growError(*e);
+        std::printf("%s", grow::growReportMarkdown(*config, *state).c_str());
+        return 0;
+    }
+    // Niced: the loop runs for days in the background of everything else on the machine. The
+    // gate's engines inherit the priority, so both sides of a match share it.
+    errno = 0;
+    const int current = getpriority(PRIO_PROCESS, 0);
+    if (errno == 0 && current < config->nice && setpriority(PRIO_PROCESS, 0, config->nice) != 0)
+        std::fprintf(stderr, "axon grow: cannot lower the priority: %s\n", std::strerror(errno));
+
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) return growError("cannot find this binary (/proc/self/exe): " + ec.message());
+    grow::GrowOptions options;
+    options.workDir = work;
+    options.engineCommand = shellQuoted(self.string());
+    options.progressSeconds = args.progressSeconds;
+    options.say = [](const std::string& line) {
+        std::fprintf(stderr, "%s\n", line.c_str());
+        std::fflush(stderr);
+    };
+    const auto& stop = installInterruptFlag();
+    auto finished = grow::runGrow(*config, options, stop);
+    if (!finished) return growError(finished.error());
+    if (!*finished) {
+        std::fprintf(stderr, "axon grow: interrupted at a safe point; rerun the same command "
+                             "to go on\n");
+        return kInterruptedExitStatus;
+    }
+    std::fprintf(stderr, "axon grow: every generation is done; the report is %s/report.md\n",
+                 work.c_str());
+    return 0;
+}
+
+} // namespace axon::app

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The gate of `axon grow`: a candidate network against the current best, both in this binary
+// (EvalFile), played in blocks of game pairs until the SPRT on the pooled pentanomial count
+// accepts a hypothesis or the game limit is reached. Each finished block is a file (its counts,
+// and its games as PGN), so a killed gate loses at most the block in flight; the test is
+// checked after every block, as fishtest checks after every batch of games.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+
+#include "grow/grow_config.h"
+#include "grow/grow_state.h"
+#include "util/result.h"
+
+namespace axon::grow {
+
+struct GateEngines {
+    std::string command; // this binary, as a shell word
+    std::string candidateName, candidateNetwork;
+    std::string bestName, bestNetwork; // "": the embedded network
+};
+
+// Plays (or resumes) the gate in `dir`. The outcome's verdict stays Running when `stop` ended
+// it early; its cost is left to the caller.
+util::Result<GateOutcome> runGate(const GatePlan& plan, const GateEngines& engines,
+                                  const std::string& dir, const std::atomic<bool>& stop,
+                                  const std::function<void(const std::string&)>& say);
+
+// The outcome of the blocks already in `dir` (none: an empty count).
+util::Result<GateOutcome> readGateBlocks(const GatePlan& plan, const std::string& dir,
+                                         int* blocks = nullptr);
+
+} // namespace axon::grow

@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The steps of one generation (data, training, gates, promotion) over the datagen, trainer and
+// match libraries, in this process, with the state saved after each.
+#include "grow/grow_loop.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "data/convert.h"
+#include "data/datagen.h"
+#include "data/output_lock.h"
+#include "data/record_file.h"
+#include "grow/gate.h"
+#include "grow/grow_report.h"
+#include "grow/grow_state.h"
+#include "nn/network_file.h"
+#include "train/trainer.h"
+#include "util/atomic_file.h"
+#include "util/progress_format.h"
+
+namespace axon::grow {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// CPU seconds of this process and of the children it has waited for (the gate's engines).
+double cpuSecondsSoFar() {
+    auto seconds = [](const rusage& u) {
+        return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+               1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+    };
+    rusage self{}, children{};
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &children);
+    return seconds(self) + seconds(children);
+}
+
+// Measures one step into `cost` when it goes out of scope (a stopped step's share included).
+class CostMeter {
+  public:
+    explicit CostMeter(StepCost& cost)
+        : m_cost(cost), m_cpu(cpuSecondsSoFar()), m_start(std::chrono::steady_clock::now()) {}
+    ~CostMeter() {
+        m_cost.cpuSeconds += cpuSecondsSoFar() - m_cpu;
+        m_cost.wallSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    }
+    CostMeter(const CostMeter&) = delete;
+    CostMeter& operator=(const CostMeter&) = delete;
+
+  private:
+    StepCost& m_cost;
+    double m_cpu;
+    std::chrono::steady_clock::time_point m_start;
+};
+
+std::string join(const fs::path& a, const std::string& b) { return (a / b).string(); }
+
+std::string runDir(const std::string& work, const Generation& g, std::uint64_t seed) {
+    return join(fs::path(work) / g.name / "data", "s" + std::to_string(seed));
+}
+
+// The record file that a generation's convert entry `k` becomes.
+std::string convertedFile(const std::string& work, const Generation& g, std::size_t k) {
+    return join(fs::path(work) / g.name / "data", "convert-" + std::to_string(k) + ".bin");
+}
+
+// The record files of one directory (datagen's chunks), in name order.
+std::vector<std::string> recordFiles(const std::string& dir) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        const std::string ext = entry.path().extension().string();
+        if (entry.is_regular_file(ec) && (ext == ".bin" || ext == ".axd" || ext == ".data"))
+            files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+class Generations {
+  public:
+    Generations(const GrowConfig& config, const GrowOptions& options, GrowState& state,
+                const std::atomic<bool>& stop)
+        : m_config(config), m_options(options), m_state(state), m_stop(stop),
+          m_statePath(join(options.workDir, "state.json")) {}
+
+    util::Result<bool> run() {
+        std::string best = fs::exists(m_config.startNetwork) || m_config.startNetwork.empty()
+                               ? absoluteOrEmpty(m_config.startNetwork)
+                               : m_config.startNetwork;
+        if (m_state.generations.size() > m_config.generations.size())
+            return util::makeError(m_statePath + " has more generations than the configuration");
+        for (std::size_t i = 0; i < m_config.generations.size(); ++i) {
+            const Generation& gen = m_config.generations[i];
+            if (i < m_state.generations.size()) {
+                GenerationState& gs = m_state.generations[i];
+                if (gs.name != gen.name)
+                    return util::makeError(
+                        "generation " + std::to_string(i + 1) + " is '" + gen.name +
+                        "' in the configuration but '" + gs.name + "' in " + m_statePath +
+                        ": a started run's generations cannot be renamed or reordered");
+                if (gs.resolved != gen.resolved)
+                    return util::makeError(
+                        "generation '" + gen.name + "' started with other settings (" +
+                        m_statePath + "): restore them, or add a new generation instead\n  was: " +
+                        gs.resolved + "\n  now: " + gen.resolved);
+                if (gs.bestBefore != best)
+                    return util::makeError("generation '" + gen.name + "' started from " +
+                                           describe(gs.bestBefore) + ", not " + describe(best));
+            } else {
+                GenerationState gs;
+                gs.name = gen.name;
+                gs.resolved = gen.resolved;
+                gs.bestBefore = best;
+                for (const Candidate& c : gen.candidates) gs.candidates.push_back({c.name, {}, {}});
+                m_state.generations.push_back(std::move(gs));
+                if (auto e = save()) return util::makeError(*e);
+            }
+            GenerationState& gs = m_state.generations[i];
+            if (!gs.done) {
+                say("generation " + gen.name + " (" + std::to_string(i + 1) + "/" +
+                    std::to_string(m_config.generations.size()) + "), playing with " +
+                    describe(best));
+                auto finished = runGeneration(i, gen, gs, best);
+                if (!finished) return finished;
+                if (!*finished) return false;
+            }
+            best = gs.bestAfter;
+        }
+        return true;
+    }
+
+  private:
+    static std::string absoluteOrEmpty(const std::string& path) {
+        return path.empty() ? path : fs::absolute(path).lexically_normal().string();
+    }
+    static std::string describe(const std::string& network) {
+        return network.empty() ? "the embedded network" : network;
+    }
+    void say(const std::string& line) const {
+        if (m_options.say) m_options.say("grow: " + line);
+    }
+    std::optional<std::string> save() {
+        if (auto e = saveGrowState(m_state, m_statePath)) return e;
+        return writeGrowReport(m_config, m_state, m_options.workDir);
+    }
+
+    // False when stopped.
+    util::Result<bool> runGeneration(std::size_t index, const Generation& gen, GenerationState& gs,
+                                     const std::string& best) {
+        if (!gs.dataDone) {
+            auto done = generateData(gen, gs, best);
+            if (!done) return done;
+            if (auto e = save()) return util::makeError(*e);
+            if (!*done) return false;
+            gs.dataDone = true;
+            if (auto e = save()) return util::makeError(*e);
+        }
+        for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
+            CandidateState& cs = gs.candidates[c];
+            if (cs.train.done) continue;
+            auto done = train(index, gen, gen.candidates[c], cs, best);
+            if (!done) return done;
+            if (auto e = save()) return util::makeError(*e);
+            if (!*done) return false;
+        }
+        for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
+            CandidateState& cs = gs.candidates[c];
+            if (cs.gate.verdict != GateVerdict::Running) continue;
+            auto done = gate(gen, gen.candidates[c], cs, best);
+            if (!done) return done;
+            if (auto e = save()) return util::makeError(*e);
+            if (!*done) return false;
+        }
+        // The winner: the accepted candidate with the highest Elo against the best.
+        const CandidateState* winner = nullptr;
+        for (const CandidateState& cs : gs.candidates)
+            if (cs.gate.verdict == GateVerdict::AcceptH1 &&
+                (!winner || cs.gate.elo > winner->gate.elo))
+                winner = &cs;
+        gs.bestAfter = best;
+        gs.promoted.clear();
+        if (winner) {
+            const std::string from =
+                join(fs::path(m_options.workDir) / gen.name / "train" / winner->name, "final.nnue");
+            const std::string to =
+                absoluteOrEmpty(join(fs::path(m_options.workDir) / gen.name, "best.nnue"));
+            auto bytes = nn::readFileBytes(from);
+            if (!bytes) return util::makeError(bytes.error());
+            if (auto e = util::writeFileAtomically(to, std::span<const std::uint8_t>(*bytes)))
+                return util::makeError(*e);
+            gs.bestAfter = to;
+            gs.promoted = winner->name;
+            say(gen.name + ": " + winner->name + " is the new best network (" + to + ")");
+        } else {
+            say(gen.name + ": no candidate passed its gate; the best network stays " +
+                describe(best));
+        }
+        gs.done = true;
+        if (auto e = save()) return util::makeError(*e);
+        return true;
+    }
+
+    // The generation's data: self-play, then the converted files. False when stopped.
+    util::Result<bool> generateData(const Generation& gen, GenerationState& gs,
+                                    const std::string& best) {
+        CostMeter meter(gs.dataCost);
+        gs.positions = 0;
+        if (!gen.datagen.seeds.empty()) {
+            auto made = selfPlay(gen, gs, best);
+            if (!made || !*made) return made;
+        }
+        for (std::size_t k = 0; k < gen.convert.size() && !m_stop.load(); ++k) {
+            auto converted = convert(gen, k);
+            if (!converted) return util::makeError(converted.error());
+            gs.positions += *converted;
+        }
+        return !m_stop.load();
+    }
+
+    // Converts entry `k` of the generation, unless its file exists (the driver writes it whole
+    // or not at all); the records in the file.
+    util::Result<std::uint64_t> convert(const Generation& gen, std::size_t k) {
+        const ConvertPlan& plan = gen.convert[k];
+        const std::string out = convertedFile(m_options.workDir, gen, k);
+        std::error_code ec;
+        if (!fs::exists(out, ec)) {
+            say(gen.name + ": converting " + std::to_string(plan.inputs.size()) + " " + plan.from +
+                " file(s) into " + out);
+            fs::create_directories(fs::path(out).parent_path(), ec);
+            data::ConvertConfig c;
+            c.from = *data::parseDataFormat(plan.from);
+            c.to = data::DataFormat::Axon;
+            c.inputs = plan.inputs;
+            c.output = out;
+            c.pgn.minElo = plan.minElo;
+            c.pgn.maxElo = plan.maxElo;
+            c.pgn.skipPlies = plan.skipPlies;
+            c.pgn.skipCheck = plan.skipCheck;
+            c.pgn.skipCaptures = plan.skipCaptures;
+            auto stats = data::runConvert(c);
+            if (!stats) return util::makeError(gen.name + ": convert: " + stats.error());
+        }
+        auto reader = data::RecordReader::open(out);
+        if (!reader) return util::makeError(reader.error());
+        return (*reader)->count();
+    }
+
+    // Every seed's datagen run, `jobs` at a time. False when stopped.
+    util::Result<bool> selfPlay(const Generation& gen, GenerationState& gs,
+                                const std::string& best) {
+        const DatagenPlan& plan = gen.datagen;
+        const std::uint64_t total = plan.positions * plan.seeds.size();
+        say(gen.name + ": datagen, " + std::to_string(plan.seeds.size()) + " run(s) of " +
+            std::to_string(plan.positions) + " positions at " + std::to_string(plan.softNodes) +
+            " soft nodes");
+        std::mutex mutex;
+        std::vector<std::uint64_t> doneByRun(plan.seeds.size(), 0), madeByRun(plan.seeds.size(), 0);
+        std::vector<double> secondsByRun(plan.seeds.size(), 0);
+        auto lastLine = std::chrono::steady_clock::now() - std::chrono::hours(1);
+        std::string error;
+        bool stopped = false;
+        for (std::size_t first = 0; first < plan.seeds.size() && error.empty() && !stopped;
+             first += std::size_t(plan.jobs)) {
+            const std::size_t last = std::min(plan.seeds.size(), first + std::size_t(plan.jobs));
+            std::vector<std::thread> threads;
+            for (std::size_t r = first; r < last; ++r) {
+                threads.emplace_back([&, r] {
+                    data::DatagenConfig c;
+                    c.outDir = runDir(m_options.workDir, gen, plan.seeds[r]);
+                    c.threads = plan.threads;
+                    c.positions = plan.positions;
+                    c.seed = plan.seeds[r];
+                    c.softNodes = plan.softNodes;
+                    c.hardNodes = plan.hardNodes;
+                    c.randomPlies = plan.randomPlies;
+                    c.book = plan.book;
+                    c.hashMb = plan.hashMb;
+                    c.chunkPositions = plan.chunkPositions;
+                    c.syzygyPath = plan.syzygy;
+                    c.network = plan.network.empty() ? best : plan.network;
+                    data::DatagenCallbacks callbacks;
+                    callbacks.progressSeconds = std::min(m_options.progressSeconds, 5.0);
+                    callbacks.onWarning = [&](const std::string& w) { say(gen.name + ": " + w); };
+                    callbacks.onProgress = [&, r](const data::DatagenStats& s) {
+                        const std::lock_guard lock(mutex);
+                        doneByRun[r] = s.resumedPositions + s.generated;
+                        madeByRun[r] = s.generated;
+                        secondsByRun[r] = s.seconds;
+                        const auto now = std::chrono::steady_clock::now();
+                        if (std::chrono::duration<double>(now - lastLine).count() <
+                            m_options.progressSeconds)
+                            return;
+                        lastLine = now;
+                        double done = 0, rate = 0;
+                        for (std::size_t k = 0; k < doneByRun.size(); ++k) {
+                            done += double(doneByRun[k]);
+                            rate += util::ratePerSecond(double(madeByRun[k]), secondsByRun[k]);
+                        }
+                        // Runs still waiting for their turn go at the rate of those running.
+                        char line[200];
+                        std::snprintf(
+                            line, sizeof line,
+                            "%s: datagen %.0f/%" PRIu64 " positions (%.1f%%), %.0f/s, ETA %s",
+                            gen.name.c_str(), done, total, 100.0 * done / double(total), rate,
+                            util::formatDuration(rate > 0 ? (double(total) - done) / rate : -1)
+                                .c_str());
+                        say(line);
+                    };
+                    auto result = data::runDatagen(c, m_stop, callbacks);
+                    const std::lock_guard lock(mutex);
+                    if (!result) {
+                        if (error.empty()) error = c.outDir + ": " + result.error();
+                        return;
+                    }
+                    if (result->interrupted) stopped = true;
+                    doneByRun[r] = result->resumedPositions + result->positions;
+                });
+            }
+            for (std::thread& t : threads) t.join();
+        }
+        if (!error.empty()) return util::makeError(error);
+        if (stopped || m_stop.load()) return false;
+        for (std::uint64_t n : doneByRun) gs.positions += n;
+        say(gen.name + ": datagen done, " + std::to_string(gs.positions) + " positions");
+        return true;
+    }
+
+    // The training files (this generation's and the earlier ones' the plan takes, chunks taken
+    // from the runs in turn) and the held-out validation files.
+    void dataFor(std::size_t index, const TrainPlan& plan, std::vector<std::string>& train,
+                 std::vector<std::string>& validation) const {
+        const std::size_t first = plan.generations > 0 && index + 1 > std::size_t(plan.generations)
+                                      ? index + 1 - std::size_t(plan.generations)
+                                      : 0;
+        std::vector<std::vector<std::string>> runs;
+        std::size_t ownFirstRun = 0;
+        for (std::size_t g = first; g <= index; ++g) {
+            const Generation& gen = m_config.generations[g];
+            if (g == index) ownFirstRun = runs.size();
+            for (std::uint64_t seed : gen.datagen.seeds)
+                runs.push_back(recordFiles(runDir(m_options.workDir, gen, seed)));
+            for (std::size_t k = 0; k < gen.convert.size(); ++k)
+                runs.push_back({convertedFile(m_options.workDir, gen, k)});
+        }
+        // The held-out chunks: the first of this generation's first self-play run, games no
+        // network was trained on. (Without self-play the trainer holds out the end of every
+        // file instead.)
+        if (!m_config.generations[index].datagen.seeds.empty()) {
+            std::vector<std::string>& own = runs[ownFirstRun];
+            const std::size_t held = std::min(own.size(), std::size_t(plan.heldOutChunks));
+            validation.assign(own.begin(), own.begin() + std::ptrdiff_t(held));
+            own.erase(own.begin(), own.begin() + std::ptrdiff_t(held));
+        }
+        for (std::size_t k = 0;; ++k) {
+            bool any = false;
+            for (const auto& run : runs)
+                if (k < run.size()) {
+                    train.push_back(run[k]);
+                    any = true;
+                }
+            if (!any) break;
+        }
+        for (const std::string& extra : plan.extraData) {
+            std::error_code ec;
+            if (fs::is_directory(extra, ec)) {
+                for (const std::string& f : recordFiles(extra)) train.push_back(f);
+            } else {
+                train.push_back(extra);
+            }
+        }
+    }
+
+    util::Result<bool> train(std::size_t index, const Generation& gen, const Candidate& cand,
+                             CandidateState& cs, const std::string& best) {
+        const TrainPlan& plan = cand.train;
+        train::TrainConfig c;
+        dataFor(index, plan, c.data, c.valFiles);
+        if (c.data.empty()) return util::makeError(gen.name + ": no training data");
+        std::uint64_t positions = 0;
+        for (const std::string& file : c.data) {
+            auto reader = data::RecordReader::open(file);
+            if (!reader) return util::makeError(reader.error());
+            positions += (*reader)->count();
+        }
+        if (c.valFiles.empty())
+            c.valFraction = 0.01;
+        else
+            c.valFraction = 0;
+        c.out = join(fs::path(m_options.workDir) / gen.name / "train", cand.name);
+        c.model = train::ModelKind::Perspective;
+        c.arch = cand.arch;
+        c.threads = plan.threads;
+        c.batchSize = plan.batch;
+        c.superbatchPositions = plan.superbatchPositions;
+        c.superbatches = std::max<int>(
+            plan.minSuperbatches,
+            int(std::ceil(plan.passes * double(positions) / double(plan.superbatchPositions))));
+        c.lr = plan.lr;
+        c.schedule = train::LrSchedule::Cosine;
+        c.finalLrFraction = plan.finalLrFraction;
+        c.weightDecay = plan.weightDecay;
+        c.wdl = plan.wdl;
+        c.seed = plan.seed;
+        if (plan.initFromBest) {
+            if (best.empty())
+                return util::makeError(gen.name + "." + cand.name +
+                                       ": train.init \"best\" needs the best network as a file "
+                                       "(start_network)");
+            c.init = best;
+        }
+        std::error_code ec;
+        c.resume = fs::exists(train::checkpointPath(c), ec);
+        say(gen.name + ": training " + cand.name + " (" + std::to_string(cand.arch.hidden) +
+            " hidden) on " + std::to_string(positions) + " positions in " +
+            std::to_string(c.data.size()) + " files, " + std::to_string(c.superbatches) +
+            " superbatches" + (c.resume ? ", resumed" : ""));
+        train::TrainHooks hooks;
+        const std::string prefix = gen.name + " train " + cand.name + ": ";
+        hooks.progress = [&](const std::string& line) { say(prefix + line); };
+        hooks.shouldStop = [&] { return m_stop.load(); };
+        CostMeter meter(cs.train.cost);
+        auto summary = train::runTraining(c, hooks);
+        if (!summary) return util::makeError(gen.name + "." + cand.name + ": " + summary.error());
+        if (summary->stopped) return false;
+        cs.train.done = true;
+        cs.train.superbatches = c.superbatches;
+        cs.train.trainPositions = positions;
+        if (!summary->history.empty()) {
+            cs.train.trainLoss = summary->history.back().trainLoss;
+            cs.train.valLoss = summary->history.back().valLoss;
+        }
+        return true;
+    }
+
+    util::Result<bool> gate(const Generation& gen, const Candidate& cand, CandidateState& cs,
+                            const std::string& best) {
+        GateEngines engines;
+        engines.command = m_options.engineCommand;
+        engines.candidateName = gen.name + "-" + cand.name;
+        engines.candidateNetwork = absoluteOrEmpty(
+            join(fs::path(m_options.workDir) / gen.name / "train" / cand.name, "final.nnue"));
+        engines.bestName = "best";
+        engines.bestNetwork = best;
+        const std::string dir = join(fs::path(m_options.workDir) / gen.name / "gate", cand.name);
+        char line[200];
+        std::snprintf(line, sizeof line,
+                      ": gate of %s against %s, %s, SPRT [%.1f, %.1f], at most %d games",
+                      cand.name.c_str(), describe(best).c_str(), gen.gate.limit.c_str(),
+                      gen.gate.sprt.elo0, gen.gate.sprt.elo1, gen.gate.maxGames);
+        say(gen.name + line);
+        StepCost cost = cs.gate.cost;
+        util::Result<GateOutcome> outcome = util::makeError("not played");
+        {
+            CostMeter meter(cost);
+            outcome = runGate(gen.gate, engines, dir, m_stop, [&](const std::string& text) {
+                say(gen.name + " gate " + cand.name + ": " + text);
+            });
+        }
+        if (!outcome) return util::makeError(outcome.error());
+        cs.gate = *outcome;
+        cs.gate.cost = cost;
+        return cs.gate.verdict != GateVerdict::Running;
+    }
+
+    const GrowConfig& m_config;
+    const GrowOptions& m_options;
+    GrowState& m_state;
+    const std::atomic<bool>& m_stop;
+    std::string m_statePath;
+};
+
+} // namespace
+
+util::Result<bool> runGrow(const GrowConfig& config, const GrowOptions& options,
+                           const std::atomic<bool>& stop) {
+    std::error_code ec;
+    fs::create_directories(options.workDir, ec);
+    if (ec) return util::makeError("cannot create " + options.workDir + ": " + ec.message());
+    // Held to the end: two runs in one directory would write each other's state.
+    auto lock = data::OutputLock::acquire(options.workDir, "axon grow");
+    if (!lock) return util::makeError(lock.error());
+    auto state = loadGrowState(join(options.workDir, "state.json"));
+    if (!state) return util::makeError(state.error());
+    Generations generations(config, options, *state, stop);
+    return generations.run();
+}
+
+} // namespace axon::grow

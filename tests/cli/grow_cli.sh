@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `axon grow` end to end on a tiny configuration (two generations from a random start network:
+# datagen, two candidates trained, gated at fixed nodes, the winner promoted and used for the
+# next generation's data):
+#   - a bad configuration is refused with the key's place;
+#   - an undisturbed run finishes, promotes, plays generation 2 with generation 1's best, and
+#     a rerun changes nothing;
+#   - a run killed with SIGKILL at random moments and rerun after each kill, and one stopped by
+#     SIGINT and rerun, end with the same data, networks, gate counts and state (less the
+#     times) as the undisturbed run;
+#   - changing a started generation's settings is refused.
+# Usage: grow_cli.sh AXON [KILLS] [SEED]
+set -euo pipefail
+axon=$(realpath "$1")
+kills=${2:-5}
+RANDOM=${3:-1}
+dir=$(mktemp -d)
+pid=""
+cleanup() {
+    if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; fi
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+fail() {
+    echo "grow_cli: $*" >&2
+    exit 1
+}
+cd "$dir"
+"$axon" net random --hidden 32 --seed 3 start.nnue >/dev/null
+
+cat >grow.json <<'EOF'
+{
+  "comment": "two tiny generations from a random network",
+  "start_network": "start.nnue",
+  "nice": 0,
+  "defaults": {
+    "datagen": {"seeds": [1, 2], "positions": 1500, "soft_nodes": 60, "chunk_positions": 500,
+                "jobs": 2},
+    "train": {"passes": 20, "superbatch_positions": 4096, "batch": 256, "min_superbatches": 2,
+              "threads": 1, "lr": 0.01, "wdl": 0.5},
+    "candidates": [{"name": "h32", "hidden": 32},
+                   {"name": "h64m", "hidden": 64, "mirror": true, "output_buckets": 2}],
+    "gate": {"limit": "nodes=300", "min_games": 4, "max_games": 12, "block_pairs": 2,
+             "concurrency": 2, "sprt": {"elo0": 0, "elo1": 50}}
+  },
+  "generations": [{"name": "g", "repeat": 2}]
+}
+EOF
+
+# --- bad configurations ------------------------------------------------------------------------
+refused() { # FILE TEXT: the run fails, its message contains TEXT, and it wrote no work dir
+    local out rc=0
+    out=$("$axon" grow "$1" --work bad 2>&1) || rc=$?
+    [[ $rc -eq 1 ]] || fail "$1: exit $rc, expected 1 ($out)"
+    [[ $out == *"$2"* ]] || fail "$1: expected '$2' in: $out"
+    [[ ! -e bad ]] || fail "$1: a refused configuration created its work directory"
+}
+sed 's/"jobs": 2/"jobs": 0/' grow.json >bad1.json
+refused bad1.json "config.generations[0].datagen.jobs: out of range"
+sed 's/"soft_nodes"/"softnodes"/' grow.json >bad2.json
+refused bad2.json "config.generations[0].datagen.softnodes: unknown key"
+sed 's/"h64m"/"h32"/' grow.json >bad3.json
+refused bad3.json "the name 'h32' is used twice"
+head -c 200 grow.json >bad4.json
+refused bad4.json "not valid JSON"
+
+# --- the undisturbed run -----------------------------------------------------------------------
+"$axon" grow grow.json --work ref --progress 0.05 >ref.log 2>&1 || fail "the run failed: $(tail -n 5 ref.log)"
+grep -q "g-1: h32 is the new best network" ref.log || grep -q "g-1: h64m is the new best network" ref.log ||
+    fail "generation 1 promoted nothing: $(grep -a gate ref.log)"
+grep -q "generation g-2 (2/2), playing with $dir/ref/g-1/best.nnue" ref.log ||
+    fail "generation 2 did not play with generation 1's best: $(grep -a generation ref.log)"
+# Generation 2's data was made by that network: datagen's manifest names its content hash.
+hash=$("$axon" net info ref/g-1/best.nnue | awk '/hash/ {print $NF; exit}')
+grep -q "^network ${hash#0x}" ref/g-2/data/s1001/1001-datagen.txt ||
+    fail "g-2's datagen manifest does not name the best network ($hash): $(cat ref/g-2/data/s1001/1001-datagen.txt)"
+for f in ref/report.md ref/report.svg ref/g-1/gate/h32/block-00000.pgn ref/g-2/train/h64m/final.nnue; do
+    [[ -s $f ]] || fail "missing $f"
+done
+grep -q "| g-2 |" ref/report.md || fail "the report has no row for g-2"
+grep -q '"done": true' ref/state.json || fail "state.json: nothing done"
+
+# A rerun finds everything done: no file changes.
+(cd ref && find . -type f -newer state.json) >/dev/null
+before=$(cd ref && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+"$axon" grow grow.json --work ref >rerun.log 2>&1 || fail "the rerun failed: $(tail -n 3 rerun.log)"
+after=$(cd ref && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+[[ $before == "$after" ]] || fail "a rerun of a finished run changed files: $(diff <(echo "$before") <(echo "$after") | head)"
+grep -q "generation g-" rerun.log && fail "a rerun of a finished run ran a generation again"
+"$axon" grow grow.json --work ref --report | grep -q "h32" || fail "--report printed no table"
+
+# What must equal the undisturbed run: every data chunk, network, gate count, and the state
+# without its times and its work directory's name.
+fingerprint() {
+    (cd "$1" && find . -type f \( -path '*/data/*.bin' -o -name '*.nnue' -o -name 'block-*.json' \
+        -o -name '*-datagen.txt' \) -print0 | sort -z | xargs -0 sha256sum)
+    python3 - "$1" <<'PY'
+import json, sys
+work = sys.argv[1]
+state = json.load(open(work + "/state.json"))
+def strip(x):
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k not in ("cost", "data_cost")}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    if isinstance(x, str):
+        return x.replace(work, "WORK")
+    return x
+print(json.dumps(strip(state), sort_keys=True))
+PY
+}
+refPrint=$(fingerprint "$dir/ref")
+
+# --- killed at random moments ------------------------------------------------------------------
+start=$(date +%s%3N)
+"$axon" grow grow.json --work "$dir/timed" >/dev/null 2>&1
+duration=$(($(date +%s%3N) - start))
+done=0
+while true; do
+    "$axon" grow grow.json --work "$dir/killed" --progress 0.05 >killed.log 2>&1 &
+    pid=$!
+    if [[ $done -lt $kills ]]; then
+        delay=$((RANDOM % (duration > 40 ? duration / 2 : 20)))
+        sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
+        if kill -KILL "$pid" 2>/dev/null; then
+            wait "$pid" 2>/dev/null || true
+            pid=""
+            done=$((done + 1))
+            # The state file is never half written.
+            if [[ -e killed/state.json ]]; then
+                python3 -c 'import json,sys; json.load(open(sys.argv[1]))' killed/state.json ||
+                    fail "state.json does not read after kill $done at $delay ms"
+            fi
+            continue
+        fi
+    fi
+    rc=0
+    wait "$pid" || rc=$?
+    pid=""
+    [[ $rc -eq 0 ]] || fail "the resumed run exited $rc: $(tail -n 5 killed.log)"
+    break
+done
+[[ "$(fingerprint "$dir/killed")" == "$refPrint" ]] ||
+    fail "after $done kills the run differs from the undisturbed one: $(diff <(echo "$refPrint") <(fingerprint "$dir/killed") | head -n 8)"
+echo "grow_cli: $done kills within $duration ms, resumed to the same end"
+
+# --- Ctrl-C --------------------------------------------------------------------------------------
+"$axon" grow grow.json --work "$dir/stopped" >stopped.log 2>&1 &
+pid=$!
+sleep "$(printf '0.%03d' $((duration / 3 % 1000)))"
+kill -INT "$pid" 2>/dev/null || true
+rc=0
+wait "$pid" || rc=$?
+pid=""
+[[ $rc -eq 130 || $rc -eq 0 ]] || fail "SIGINT: exit $rc: $(tail -n 3 stopped.log)"
+[[ $rc -eq 0 ]] || grep -q "interrupted at a safe point" stopped.log || fail "SIGINT: no message"
+"$axon" grow grow.json --work "$dir/stopped" >>stopped.log 2>&1 || fail "the run after SIGINT failed"
+[[ "$(fingerprint "$dir/stopped")" == "$refPrint" ]] || fail "the run stopped by SIGINT differs"
+
+# --- data from elsewhere: engine-match PGNs converted into a generation's data ---------------------
+# (OpenBench DATAGEN uploads are such PGNs); here the games of the gates above.
+python3 - "$dir" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1] + "/grow.json"))
+config["generations"] = [{"name": "conv", "datagen": {"seeds": []},
+    "convert": [{"from": "pgn", "inputs": ["ref/g-1/gate/h32/block-00000.pgn",
+                                            "ref/g-2/gate/h32/block-00000.pgn"]}],
+    "candidates": [{"name": "h32", "hidden": 32}],
+    "gate": {"min_games": 2, "max_games": 4}}]
+json.dump(config, open(sys.argv[1] + "/conv.json", "w"))
+PY
+"$axon" grow conv.json --work conv >conv.log 2>&1 || fail "the convert generation failed: $(tail -n 5 conv.log)"
+records=$("$axon" data stats conv/conv/data/convert-0.bin | awk '/^records/ {print $2}')
+[[ ${records:-0} -gt 100 ]] || fail "the converted file holds ${records:-no} records"
+grep -q "training h32 (32 hidden) on $records positions in 1 files" conv.log ||
+    fail "the candidate did not train on the converted file: $(grep -a training conv.log)"
+[[ -s conv/conv/train/h32/final.nnue ]] || fail "no network from the converted data"
+
+# --- a started generation's settings cannot change -----------------------------------------------
+sed 's/"soft_nodes": 60/"soft_nodes": 61/' grow.json >changed.json
+rc=0
+out=$("$axon" grow changed.json --work ref 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"generation 'g-1' started with other settings"* ]] ||
+    fail "a changed generation was not refused (exit $rc): $out"
+echo "grow_cli: ok"

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `axon grow`'s configuration (merge, repeat, every kind of bad input), its state file and the
+// gate's block files. The loop itself runs end to end, killed and resumed, in
+// tests/cli/grow_cli.sh.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "grow/gate.h"
+#include "grow/grow_config.h"
+#include "grow/grow_report.h"
+#include "grow/grow_state.h"
+
+namespace axon::grow {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kConfig = R"({
+  "start_network": "embedded",
+  "defaults": {
+    "datagen": {"seeds": [11, 12], "positions": 1000, "soft_nodes": 300, "jobs": 2},
+    "train": {"passes": 4, "lr": 0.001, "wdl": 0.2},
+    "candidates": [{"name": "h256", "hidden": 256, "mirror": true, "input_buckets": 4,
+                    "output_buckets": 8}],
+    "gate": {"limit": "8+0.08", "max_games": 1000, "sprt": {"elo0": 0, "elo1": 10}}
+  },
+  "generations": [
+    {"name": "first", "datagen": {"positions": 2000}},
+    {"name": "more", "repeat": 3, "seed_step": 100,
+     "train": {"generations": 2},
+     "candidates": [{"name": "h512", "hidden": 512, "train": {"lr": 0.0005}},
+                    {"name": "h256", "hidden": 256}]}
+  ]
+})";
+
+TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
+    auto config = parseGrowConfig(kConfig);
+    ASSERT_TRUE(config) << config.error();
+    EXPECT_TRUE(config->startNetwork.empty()); // "embedded"
+    EXPECT_EQ(config->nice, 19);
+    ASSERT_EQ(config->generations.size(), 4u);
+    const Generation& first = config->generations[0];
+    EXPECT_EQ(first.name, "first");
+    EXPECT_EQ(first.datagen.positions, 2000u);
+    EXPECT_EQ(first.datagen.softNodes, 300u);
+    EXPECT_EQ(first.datagen.seeds, (std::vector<std::uint64_t>{11, 12}));
+    ASSERT_EQ(first.candidates.size(), 1u);
+    EXPECT_EQ(first.candidates[0].arch.inputBuckets, 4);
+    EXPECT_TRUE(first.candidates[0].arch.mirror);
+    EXPECT_DOUBLE_EQ(first.candidates[0].train.wdl, 0.2);
+    EXPECT_EQ(first.gate.limit, "8+0.08");
+
+    const char* names[] = {"more-1", "more-2", "more-3"};
+    for (int k = 0; k < 3; ++k) {
+        const Generation& g = config->generations[std::size_t(k) + 1];
+        EXPECT_EQ(g.name, names[k]);
+        EXPECT_EQ(g.datagen.positions, 1000u);
+        EXPECT_EQ(g.datagen.seeds,
+                  (std::vector<std::uint64_t>{11u + 100u * unsigned(k), 12u + 100u * unsigned(k)}));
+        EXPECT_EQ(g.gate.seed, 1u + unsigned(k));
+        // The candidates list replaces the defaults' list; each candidate's own train keys
+        // merge over the generation's, which merge over the defaults'.
+        ASSERT_EQ(g.candidates.size(), 2u);
+        EXPECT_EQ(g.candidates[0].arch.hidden, 512);
+        EXPECT_FALSE(g.candidates[0].arch.mirror);
+        EXPECT_DOUBLE_EQ(g.candidates[0].train.lr, 0.0005);
+        EXPECT_EQ(g.candidates[0].train.generations, 2);
+        EXPECT_DOUBLE_EQ(g.candidates[1].train.lr, 0.001);
+        EXPECT_DOUBLE_EQ(g.candidates[1].train.passes, 4);
+    }
+    // The resolved settings differ between repeats (their seeds), so each is its own check.
+    EXPECT_NE(config->generations[1].resolved, config->generations[2].resolved);
+}
+
+TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
+    const std::string good = kConfig;
+    auto replaced = [&](const std::string& from, const std::string& to) {
+        std::string text = good;
+        const auto at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return text.replace(at, from.size(), to);
+    };
+    const std::pair<std::string, std::string> cases[] = {
+        {"{", "not valid JSON"},
+        {"[]", "config: expected an object"},
+        {replaced("\"jobs\": 2", "\"jobz\": 2"), "config.generations[0].datagen.jobz: unknown key"},
+        {replaced("\"positions\": 2000", "\"positions\": -5"),
+         "config.generations[0].datagen.positions: out of range"},
+        {replaced("\"positions\": 2000", "\"positions\": 18446744073709551615"),
+         "config.generations[0].datagen.positions: out of range"},
+        {replaced("\"positions\": 2000", "\"positions\": \"2000\""),
+         "config.generations[0].datagen.positions: expected an integer"},
+        {replaced("[11, 12]", "[11, 11]"), "seed 11 is listed twice"},
+        {replaced("[11, 12]", "[]"), "config.generations[0]: no data: give datagen seeds"},
+        {replaced("\"positions\": 2000}", "\"positions\": 2000}, \"convert\": [{\"from\": \"png\", "
+                                          "\"inputs\": [\"a.pgn\"]}]"),
+         "config.generations[0].convert[0].from: expected pgn"},
+        {replaced("\"positions\": 2000}",
+                  "\"positions\": 2000}, \"convert\": [{\"from\": \"pgn\"}]"),
+         "config.generations[0].convert[0].inputs: expected a non-empty list"},
+        {replaced("\"hidden\": 512", "\"hidden\": 500"), "hidden: must be a multiple of 32"},
+        {replaced("\"name\": \"h512\"", "\"name\": \"../x\""), "name: expected 1-40 characters"},
+        {replaced("\"name\": \"h512\"", "\"name\": \"h256\""), "the name 'h256' is used twice"},
+        {replaced("\"name\": \"first\"", "\"name\": \"more-2\""),
+         "the generation name 'more-2' is used twice"},
+        {replaced("\"limit\": \"8+0.08\"", "\"limit\": \"fast\""), "gate.limit"},
+        {replaced("\"elo1\": 10", "\"elo1\": -10"), "elo1 must exceed elo0"},
+        {replaced("\"lr\": 0.0005", "\"lr\": 1e400"), "not valid JSON"},
+        {replaced("\"lr\": 0.0005", "\"lr\": -1"), "candidates[0].train.lr: out of range"},
+        {replaced("\"repeat\": 3", "\"repeat\": 0"), "repeat: expected an integer 1..1000"},
+        {replaced("\"start_network\"", "\"start_net\""), "config.start_net: unknown key"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"min_games\": 2000"),
+         "min_games: must not exceed max_games"},
+    };
+    for (const auto& [text, expected] : cases) {
+        auto config = parseGrowConfig(text);
+        ASSERT_FALSE(config) << "accepted: " << expected;
+        EXPECT_NE(config.error().find(expected), std::string::npos)
+            << "expected '" << expected << "' in: " << config.error();
+    }
+}
+
+// The repository's own configurations (configs/grow) parse, and name files that exist.
+TEST(GrowConfig, TheRepositorysConfigurationsAreValid) {
+    const fs::path source = AXON_SOURCE_DIR;
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(source / "configs" / "grow")) {
+        if (entry.path().extension() != ".json") continue;
+        ++files;
+        std::ifstream in(entry.path());
+        const std::string text{std::istreambuf_iterator<char>(in), {}};
+        auto config = parseGrowConfig(text);
+        ASSERT_TRUE(config) << entry.path() << ": " << config.error();
+        if (!config->startNetwork.empty()) {
+            EXPECT_TRUE(fs::exists(source / config->startNetwork)) << config->startNetwork;
+        }
+        for (const Generation& g : config->generations)
+            for (const Candidate& c : g.candidates) EXPECT_GE(c.train.passes, 1) << g.name;
+    }
+    EXPECT_GE(files, 2);
+}
+
+fs::path freshDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() /
+                         ("axon-grow-test-" + name + "-" +
+                          std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
+    const fs::path dir = freshDir("state");
+    const std::string path = (dir / "state.json").string();
+    auto empty = loadGrowState(path);
+    ASSERT_TRUE(empty) << empty.error();
+    EXPECT_TRUE(empty->generations.empty());
+
+    GrowState state;
+    GenerationState g;
+    g.name = "g1";
+    g.resolved = R"({"name":"g1"})";
+    g.dataDone = true;
+    g.positions = 1234;
+    g.dataCost = {10.5, 6.25};
+    CandidateState c;
+    c.name = "h256";
+    c.train.done = true;
+    c.train.superbatches = 40;
+    c.train.trainLoss = 0.0068;
+    c.gate.verdict = GateVerdict::AcceptH1;
+    c.gate.wins = 5;
+    c.gate.draws = 2;
+    c.gate.losses = 1;
+    c.gate.pentanomial = {0, 0, 1, 2, 1};
+    c.gate.elo = 150.5;
+    g.candidates.push_back(c);
+    g.bestAfter = "/x/g1/best.nnue";
+    g.promoted = "h256";
+    g.done = true;
+    state.generations.push_back(g);
+    ASSERT_FALSE(saveGrowState(state, path));
+    auto back = loadGrowState(path);
+    ASSERT_TRUE(back) << back.error();
+    ASSERT_EQ(back->generations.size(), 1u);
+    const GenerationState& b = back->generations[0];
+    EXPECT_EQ(b.resolved, g.resolved);
+    EXPECT_EQ(b.positions, 1234u);
+    EXPECT_DOUBLE_EQ(b.dataCost.cpuSeconds, 10.5);
+    EXPECT_EQ(b.candidates[0].gate.verdict, GateVerdict::AcceptH1);
+    EXPECT_EQ(b.candidates[0].gate.pentanomial, c.gate.pentanomial);
+    EXPECT_EQ(b.promoted, "h256");
+    EXPECT_TRUE(b.done);
+
+    // The report names the promoted candidate and its Elo.
+    GrowConfig config;
+    const std::string md = growReportMarkdown(config, *back);
+    EXPECT_NE(md.find("h256 **promoted**"), std::string::npos) << md;
+    EXPECT_NE(md.find("+150.5"), std::string::npos) << md;
+    EXPECT_NE(growReportSvg(*back).find("</svg>"), std::string::npos);
+
+    std::string text;
+    {
+        std::ifstream in(path);
+        text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    for (const std::string& damaged :
+         {text.substr(0, text.size() / 2), std::string("{\"axon_grow_state\": 2}"),
+          std::string("{\"axon_grow_state\": 1, \"generations\": [{\"name\": 3}]}")}) {
+        std::ofstream(path, std::ios::trunc) << damaged;
+        auto bad = loadGrowState(path);
+        ASSERT_FALSE(bad) << damaged;
+        EXPECT_NE(bad.error().find(path), std::string::npos) << bad.error();
+    }
+    fs::remove_all(dir);
+}
+
+TEST(GrowGate, BlocksArePooledInOrderAndADamagedBlockIsAnError) {
+    const fs::path dir = freshDir("gate");
+    GatePlan plan;
+    plan.maxGames = 8;
+    plan.minGames = 0;
+    plan.sprt = {0, 10, 0.05, 0.05};
+    int blocks = -1;
+    auto none = readGateBlocks(plan, dir.string(), &blocks);
+    ASSERT_TRUE(none) << none.error();
+    EXPECT_EQ(blocks, 0);
+    EXPECT_EQ(none->verdict, GateVerdict::Running);
+
+    std::ofstream(dir / "block-00000.json")
+        << R"({"wins": 2, "draws": 1, "losses": 1, "pentanomial": [0, 0, 1, 1, 0]})";
+    std::ofstream(dir / "block-00001.json")
+        << R"({"wins": 1, "draws": 2, "losses": 1, "pentanomial": [0, 1, 0, 1, 0]})";
+    // Not contiguous: block 3 without block 2 is never read.
+    std::ofstream(dir / "block-00003.json")
+        << R"({"wins": 4, "draws": 0, "losses": 0, "pentanomial": [0, 0, 0, 0, 2]})";
+    auto pooled = readGateBlocks(plan, dir.string(), &blocks);
+    ASSERT_TRUE(pooled) << pooled.error();
+    EXPECT_EQ(blocks, 2);
+    EXPECT_EQ(pooled->wins, 3);
+    EXPECT_EQ(pooled->draws, 3);
+    EXPECT_EQ(pooled->losses, 2);
+    EXPECT_EQ(pooled->pentanomial, (std::array<std::int64_t, 5>{0, 1, 1, 2, 0}));
+    // 8 games reach max_games without a decision.
+    EXPECT_EQ(pooled->verdict, GateVerdict::MaxGames);
+
+    for (const std::string& damaged :
+         {std::string(R"({"wins": 2, "draws": 1})"),
+          std::string(R"({"wins": 2, "draws": 1, "losses": 1, "pentanomial": [0, 0, 1, 2, 0]})"),
+          std::string(R"({"wins": -2, "draws": 5, "losses": 1, "pentanomial": [0, 0, 1, 1, 0]})"),
+          std::string("not json")}) {
+        std::ofstream(dir / "block-00001.json", std::ios::trunc) << damaged;
+        auto bad = readGateBlocks(plan, dir.string());
+        ASSERT_FALSE(bad) << damaged;
+        EXPECT_NE(bad.error().find("block-00001.json"), std::string::npos) << bad.error();
+    }
+    fs::remove_all(dir);
+}
+
+} // namespace
+} // namespace axon::grow
