@@ -53,7 +53,7 @@ CLI::App* addGrowCommand(CLI::App& app, GrowCommandArgs& args) {
     cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
         ->check(CLI::Range(0.05, 3600.0));
     cmd->add_flag("--report", args.reportOnly,
-                  "Only rewrite the report from the state, and print it");
+                  "Print the report from the state and exit (safe beside a running loop)");
     return cmd;
 }
 
@@ -68,9 +68,10 @@ int runGrowCommand(const GrowCommandArgs& args) {
                                  ? (fs::path("data/grow") / fs::path(args.config).stem()).string()
                                  : args.workDir;
     if (args.reportOnly) {
+        // Read only: the state is replaced whole, so a running loop's file reads consistently,
+        // and the files in the work directory stay the loop's to write.
         auto state = grow::loadGrowState((fs::path(work) / "state.json").string());
         if (!state) return growError(state.error());
-        if (auto e = grow::writeGrowReport(*config, *state, work)) return growError(*e);
         std::printf("%s", grow::growReportMarkdown(*config, *state).c_str());
         return 0;
     }

@@ -70,7 +70,11 @@ util::Result<match::MatchScore> readBlock(const std::string& path) {
     }
     std::int64_t pairs = 0;
     for (std::int64_t n : s.pentanomial) pairs += n;
-    if (s.wins < 0 || s.draws < 0 || s.losses < 0 || pairs * 2 != s.games())
+    // Pair i of the pentanomial count scores i half-points: together they are 2W + D.
+    std::int64_t halfPoints = 0;
+    for (int i = 0; i < 5; ++i) halfPoints += i * s.pentanomial[std::size_t(i)];
+    if (s.wins < 0 || s.draws < 0 || s.losses < 0 || pairs * 2 != s.games() ||
+        halfPoints != 2 * s.wins + s.draws)
         return util::makeError(path + ": its counts do not add up");
     for (std::int64_t n : s.pentanomial)
         if (n < 0) return util::makeError(path + ": its counts do not add up");
@@ -160,6 +164,13 @@ util::Result<GateOutcome> runGate(const GatePlan& plan, const GateEngines& engin
             break;
         }
         const match::MatchScore& s = summary->score;
+        // Pairs that did not finish (an opening the engines could not play) would leave the
+        // count where it was and the gate would play the same block for ever.
+        if (s.pairs() < options.pairs)
+            return util::makeError(
+                "gate block " + std::to_string(blocks) + ": " + std::to_string(s.pairs()) + " of " +
+                std::to_string(options.pairs) + " game pairs finished (unplayable openings in " +
+                plan.openings + "?)");
         const json block = {{"wins", s.wins},
                             {"draws", s.draws},
                             {"losses", s.losses},

@@ -150,6 +150,10 @@ ConvertPlan readConvert(const json& object, const std::string& where) {
     r.integer("skip_plies", c.skipPlies, 0, 1000);
     r.flag("skip_check", c.skipCheck);
     r.flag("skip_captures", c.skipCaptures);
+    // The converter's game and position filters read Lichess PGNs only.
+    for (const char* key : {"min_elo", "max_elo", "skip_plies", "skip_check", "skip_captures"})
+        if (r.has(key) && *format != data::DataFormat::LichessPgn)
+            fail(r.place(key), "applies to \"from\": \"lichess-pgn\" only");
     return c;
 }
 
@@ -214,6 +218,7 @@ GatePlan readGate(const json& object, const std::string& where) {
     r.text("limit", g.limit);
     if (auto tc = match::parseTimeControl(g.limit); !tc) fail(r.place("limit"), tc.error());
     r.integer("max_games", g.maxGames, 2, 10000000);
+    if (g.maxGames % 2 != 0) fail(r.place("max_games"), "must be even: games are played in pairs");
     r.integer("min_games", g.minGames, 0, 10000000);
     if (g.minGames > g.maxGames) fail(r.place("min_games"), "must not exceed max_games");
     r.integer("block_pairs", g.blockPairs, 1, 100000);
@@ -226,6 +231,9 @@ GatePlan readGate(const json& object, const std::string& where) {
         if (g.sprt.elo1 <= g.sprt.elo0) fail(r.place("sprt"), "elo1 must exceed elo0");
     }
     r.text("openings", g.openings);
+    // From one start position every pair of a fixed-node gate is the same two games: the
+    // pentanomial count would be one pair counted many times.
+    if (g.openings.empty()) fail(r.place("openings"), "required: an EPD or PGN opening book");
     r.integer("concurrency", g.concurrency, 1, 1024);
     r.integer("hash", g.hashMb, 1, 65536);
     if (r.has("resign")) {
@@ -244,6 +252,8 @@ Generation readGeneration(const json& merged, const std::string& where) {
     r.text("name", g.name);
     if (!fileNameSafe(g.name))
         fail(r.place("name"), "expected 1-40 characters of A-Z a-z 0-9 _ - .");
+    for (const char* reserved : {"state.json", "report.md", "report.svg"})
+        if (g.name == reserved) fail(r.place("name"), "is a file of the work directory");
     if (r.has("datagen")) g.datagen = readDatagen(r.at("datagen"), r.place("datagen"));
     if (r.has("convert")) {
         if (!r.at("convert").is_array()) fail(r.place("convert"), "expected a list");
@@ -318,11 +328,12 @@ GrowConfig readConfig(const json& root) {
                     for (json& s : one["datagen"]["seeds"])
                         if (s.is_number_unsigned())
                             s = s.get<std::uint64_t>() + std::uint64_t(k * seedStep);
-                if (one.contains("gate") && one["gate"].is_object()) {
+                if (!one.contains("gate")) one["gate"] = json::object();
+                // A seed of the wrong type is left for readGate to refuse.
+                if (one["gate"].is_object() &&
+                    (!one["gate"].contains("seed") || one["gate"]["seed"].is_number_unsigned())) {
                     const std::uint64_t seed =
-                        one["gate"].contains("seed") && one["gate"]["seed"].is_number_unsigned()
-                            ? one["gate"]["seed"].get<std::uint64_t>()
-                            : 1;
+                        one["gate"].contains("seed") ? one["gate"]["seed"].get<std::uint64_t>() : 1;
                     one["gate"]["seed"] = seed + std::uint64_t(k);
                 }
             }

@@ -403,9 +403,13 @@ class Generations {
         c.threads = plan.threads;
         c.batchSize = plan.batch;
         c.superbatchPositions = plan.superbatchPositions;
-        c.superbatches = std::max<int>(
-            plan.minSuperbatches,
-            int(std::ceil(plan.passes * double(positions) / double(plan.superbatchPositions))));
+        const double superbatches =
+            std::ceil(plan.passes * double(positions) / double(plan.superbatchPositions));
+        if (superbatches > 1e6)
+            return util::makeError(gen.name + "." + cand.name + ": " +
+                                   std::to_string(superbatches) +
+                                   " superbatches; raise superbatch_positions");
+        c.superbatches = std::max(plan.minSuperbatches, int(superbatches));
         c.lr = plan.lr;
         c.schedule = train::LrSchedule::Cosine;
         c.finalLrFraction = plan.finalLrFraction;

@@ -61,7 +61,7 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
         << (config.startNetwork.empty() ? "the embedded network" : config.startNetwork)
         << ". Each candidate is gated against the best network when its generation started "
            "(Elo from the candidate's view, 95 % interval). CPU-hours: this process and the "
-           "engines it ran; a step cut by kill -9 loses the CPU time of its unfinished part.\n\n"
+           "engines it ran; a step cut by kill -9 loses the CPU time of the attempt it cut.\n\n"
         << "| generation | new positions | candidate | trained on | superbatches | train loss | "
            "val loss | gate | games (+ = -) | pentanomial | Elo | LLR | verdict | CPU-h data / "
            "train / gate |\n"
@@ -104,7 +104,9 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
     }
     const auto points = cumulative(state);
     out << "\nCPU-hours in all: " << hours(totalCpu) << ". Best network after each finished "
-        << "generation, Elo over the start network (sum of the promoted steps): ";
+        << "generation, Elo over the start network (sum of the promoted steps; each step is the "
+           "estimate of an SPRT that stopped on H1, which reads high, so confirm the sum with a "
+           "fixed-length match): ";
     for (std::size_t i = 0; i < points.size(); ++i)
         out << (i ? ", " : "") << (i ? state.generations[i - 1].name : "start") << " "
             << (points[i].elo >= 0 ? "+" : "") << fixed(points[i].elo, 1) << " +/- "

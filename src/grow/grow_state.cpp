@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,6 +19,10 @@ namespace {
 using nlohmann::json;
 
 constexpr int kStateVersion = 1;
+
+// A diverged run's loss is not finite; JSON has no NaN, so it is kept as -1 ("none").
+double finiteOrNone(double x) { return std::isfinite(x) ? x : -1.0; }
+double lossFrom(const json& j) { return j.is_null() ? -1.0 : j.get<double>(); }
 
 json costJson(const StepCost& c) { return {{"cpu_s", c.cpuSeconds}, {"wall_s", c.wallSeconds}}; }
 StepCost costFrom(const json& j) {
@@ -54,16 +59,16 @@ std::optional<std::string> saveGrowState(const GrowState& state, const std::stri
                               {{"done", t.done},
                                {"superbatches", t.superbatches},
                                {"train_positions", t.trainPositions},
-                               {"train_loss", t.trainLoss},
-                               {"val_loss", t.valLoss},
+                               {"train_loss", finiteOrNone(t.trainLoss)},
+                               {"val_loss", finiteOrNone(t.valLoss)},
                                {"cost", costJson(t.cost)}}},
                              {"gate",
                               {{"verdict", toString(x.verdict)},
                                {"wdl", {x.wins, x.draws, x.losses}},
                                {"pentanomial", x.pentanomial},
-                               {"elo", x.elo},
-                               {"error95", x.error95},
-                               {"llr", x.llr},
+                               {"elo", finiteOrNone(x.elo)},
+                               {"error95", finiteOrNone(x.error95)},
+                               {"llr", finiteOrNone(x.llr)},
                                {"cost", costJson(x.cost)}}}});
         }
         gens.push_back({{"name", g.name},
@@ -107,8 +112,8 @@ util::Result<GrowState> loadGrowState(const std::string& path) {
                 cs.train.done = t.at("done").get<bool>();
                 cs.train.superbatches = t.at("superbatches").get<int>();
                 cs.train.trainPositions = t.at("train_positions").get<std::uint64_t>();
-                cs.train.trainLoss = t.at("train_loss").get<double>();
-                cs.train.valLoss = t.at("val_loss").get<double>();
+                cs.train.trainLoss = lossFrom(t.at("train_loss"));
+                cs.train.valLoss = lossFrom(t.at("val_loss"));
                 cs.train.cost = costFrom(t.at("cost"));
                 const json& x = c.at("gate");
                 cs.gate.verdict = verdictFrom(x.at("verdict").get<std::string>());

@@ -28,6 +28,16 @@ fail() {
 }
 cd "$dir"
 "$axon" net random --hidden 32 --seed 3 start.nnue >/dev/null
+cat >book.epd <<'EOF'
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1
+rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1
+rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1
+rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2
+EOF
 
 cat >grow.json <<'EOF'
 {
@@ -41,8 +51,8 @@ cat >grow.json <<'EOF'
               "threads": 1, "lr": 0.01, "wdl": 0.5},
     "candidates": [{"name": "h32", "hidden": 32},
                    {"name": "h64m", "hidden": 64, "mirror": true, "output_buckets": 2}],
-    "gate": {"limit": "nodes=300", "min_games": 4, "max_games": 12, "block_pairs": 2,
-             "concurrency": 2, "sprt": {"elo0": 0, "elo1": 50}}
+    "gate": {"limit": "nodes=300", "min_games": 4, "max_games": 8, "block_pairs": 2,
+             "concurrency": 2, "openings": "book.epd", "sprt": {"elo0": 0, "elo1": 50}}
   },
   "generations": [{"name": "g", "repeat": 2}]
 }
@@ -66,7 +76,9 @@ head -c 200 grow.json >bad4.json
 refused bad4.json "not valid JSON"
 
 # --- the undisturbed run -----------------------------------------------------------------------
+start=$(date +%s%3N)
 "$axon" grow grow.json --work ref --progress 0.05 >ref.log 2>&1 || fail "the run failed: $(tail -n 5 ref.log)"
+duration=$(($(date +%s%3N) - start))
 grep -q "g-1: h32 is the new best network" ref.log || grep -q "g-1: h64m is the new best network" ref.log ||
     fail "generation 1 promoted nothing: $(grep -a gate ref.log)"
 grep -q "generation g-2 (2/2), playing with $dir/ref/g-1/best.nnue" ref.log ||
@@ -82,7 +94,6 @@ grep -q "| g-2 |" ref/report.md || fail "the report has no row for g-2"
 grep -q '"done": true' ref/state.json || fail "state.json: nothing done"
 
 # A rerun finds everything done: no file changes.
-(cd ref && find . -type f -newer state.json) >/dev/null
 before=$(cd ref && find . -type f -print0 | sort -z | xargs -0 sha256sum)
 "$axon" grow grow.json --work ref >rerun.log 2>&1 || fail "the rerun failed: $(tail -n 3 rerun.log)"
 after=$(cd ref && find . -type f -print0 | sort -z | xargs -0 sha256sum)
@@ -112,10 +123,33 @@ PY
 }
 refPrint=$(fingerprint "$dir/ref")
 
+# waitFor TEXT [LOG]: until the running job's log (default stopped.log) shows TEXT.
+waitFor() {
+    local log=${2:-stopped.log}
+    for _ in $(seq 3000); do
+        grep -qa "$1" "$log" && return 0
+        kill -0 "$pid" 2>/dev/null || fail "the run ended before '$1': $(tail -n 3 "$log")"
+        sleep 0.02
+    done
+    fail "no '$1' within 60 s"
+}
+
+# --- killed in every step: datagen, training, a gate, between generations -------------------------
+: >phased.log
+for phase in "g-1: datagen" "g-1 train h32: superbatch 1" "g-1: gate of h64m" "generation g-2" \
+    "g-2 train h64m: superbatch 2"; do
+    "$axon" grow grow.json --work "$dir/phased" --progress 0.05 >>phased.log 2>&1 &
+    pid=$!
+    waitFor "$phase" phased.log
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null || true
+    pid=""
+done
+"$axon" grow grow.json --work "$dir/phased" >>phased.log 2>&1 || fail "the run after the phased kills failed"
+[[ "$(fingerprint "$dir/phased")" == "$refPrint" ]] ||
+    fail "the run killed in each step differs: $(diff <(echo "$refPrint") <(fingerprint "$dir/phased") | head -n 8)"
+
 # --- killed at random moments ------------------------------------------------------------------
-start=$(date +%s%3N)
-"$axon" grow grow.json --work "$dir/timed" >/dev/null 2>&1
-duration=$(($(date +%s%3N) - start))
 done=0
 while true; do
     "$axon" grow grow.json --work "$dir/killed" --progress 0.05 >killed.log 2>&1 &
@@ -145,18 +179,29 @@ done
     fail "after $done kills the run differs from the undisturbed one: $(diff <(echo "$refPrint") <(fingerprint "$dir/killed") | head -n 8)"
 echo "grow_cli: $done kills within $duration ms, resumed to the same end"
 
-# --- Ctrl-C --------------------------------------------------------------------------------------
-"$axon" grow grow.json --work "$dir/stopped" >stopped.log 2>&1 &
-pid=$!
-sleep "$(printf '0.%03d' $((duration / 3 % 1000)))"
-kill -INT "$pid" 2>/dev/null || true
-rc=0
-wait "$pid" || rc=$?
-pid=""
-[[ $rc -eq 130 || $rc -eq 0 ]] || fail "SIGINT: exit $rc: $(tail -n 3 stopped.log)"
-[[ $rc -eq 0 ]] || grep -q "interrupted at a safe point" stopped.log || fail "SIGINT: no message"
+# --- Ctrl-C in training, Ctrl-C in a gate, and a second run on the same directory -------------
+: >stopped.log
+for phase in "g-1: training h64m" "g-2: gate of h32"; do
+    "$axon" grow grow.json --work "$dir/stopped" --progress 0.05 >>stopped.log 2>&1 &
+    pid=$!
+    waitFor "$phase"
+    if [[ $phase == *training* ]]; then
+        # The directory is the running loop's: a second run is refused at once.
+        rc=0
+        "$axon" grow grow.json --work "$dir/stopped" >second.log 2>&1 || rc=$?
+        [[ $rc -eq 1 ]] && grep -q "in use by another running axon grow" second.log ||
+            fail "a second run on a busy work directory: exit $rc: $(cat second.log)"
+    fi
+    kill -INT "$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    pid=""
+    [[ $rc -eq 130 ]] || fail "SIGINT at '$phase': exit $rc: $(tail -n 3 stopped.log)"
+    grep -q "interrupted at a safe point" stopped.log || fail "SIGINT: no message"
+done
 "$axon" grow grow.json --work "$dir/stopped" >>stopped.log 2>&1 || fail "the run after SIGINT failed"
-[[ "$(fingerprint "$dir/stopped")" == "$refPrint" ]] || fail "the run stopped by SIGINT differs"
+[[ "$(fingerprint "$dir/stopped")" == "$refPrint" ]] ||
+    fail "the run stopped by SIGINT differs: $(diff <(echo "$refPrint") <(fingerprint "$dir/stopped") | head -n 8)"
 
 # --- data from elsewhere: engine-match PGNs converted into a generation's data ---------------------
 # (OpenBench DATAGEN uploads are such PGNs); here the games of the gates above.

@@ -4,6 +4,7 @@
 // tests/cli/grow_cli.sh.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -25,7 +26,8 @@ const char* kConfig = R"({
     "train": {"passes": 4, "lr": 0.001, "wdl": 0.2},
     "candidates": [{"name": "h256", "hidden": 256, "mirror": true, "input_buckets": 4,
                     "output_buckets": 8}],
-    "gate": {"limit": "8+0.08", "max_games": 1000, "sprt": {"elo0": 0, "elo1": 10}}
+    "gate": {"limit": "8+0.08", "max_games": 1000, "openings": "book.epd",
+             "sprt": {"elo0": 0, "elo1": 10}}
   },
   "generations": [
     {"name": "first", "datagen": {"positions": 2000}},
@@ -73,6 +75,19 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
     }
     // The resolved settings differ between repeats (their seeds), so each is its own check.
     EXPECT_NE(config->generations[1].resolved, config->generations[2].resolved);
+
+    // Without a gate object anywhere the repeats' gates still get seeds 1, 2, ...
+    auto bare = parseGrowConfig(R"({"generations": [{"name": "g", "repeat": 2,
+        "datagen": {"seeds": [5], "positions": 10}, "candidates": [{"name": "c"}]}]})");
+    ASSERT_FALSE(bare); // a gate needs its openings
+    EXPECT_NE(bare.error().find("gate.openings: required"), std::string::npos) << bare.error();
+    auto seeded = parseGrowConfig(R"({"generations": [{"name": "g", "repeat": 2,
+        "datagen": {"seeds": [5], "positions": 10}, "candidates": [{"name": "c"}],
+        "gate": {"openings": "b.epd"}}]})");
+    ASSERT_TRUE(seeded) << seeded.error();
+    EXPECT_EQ(seeded->generations[0].gate.seed, 1u);
+    EXPECT_EQ(seeded->generations[1].gate.seed, 2u);
+    EXPECT_EQ(seeded->generations[1].datagen.seeds, (std::vector<std::uint64_t>{1005}));
 }
 
 TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
@@ -114,6 +129,14 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
         {replaced("\"start_network\"", "\"start_net\""), "config.start_net: unknown key"},
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"min_games\": 2000"),
          "min_games: must not exceed max_games"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 999"), "max_games: must be even"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"seed\": \"7\""),
+         "config.generations[0].gate.seed: expected an integer"},
+        {replaced("\"name\": \"first\"", "\"name\": \"state.json\""),
+         "is a file of the work directory"},
+        {replaced("\"positions\": 2000}", "\"positions\": 2000}, \"convert\": [{\"from\": \"pgn\", "
+                                          "\"inputs\": [\"a.pgn\"], \"min_elo\": 2000}]"),
+         "convert[0].min_elo: applies to \"from\": \"lichess-pgn\" only"},
     };
     for (const auto& [text, expected] : cases) {
         auto config = parseGrowConfig(text);
@@ -171,6 +194,11 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     c.train.done = true;
     c.train.superbatches = 40;
     c.train.trainLoss = 0.0068;
+    c.train.valLoss = std::nan(""); // a diverged run: kept as "none"
+    c.train.trainPositions = 987654;
+    c.gate.error95 = 40.25;
+    c.gate.llr = 2.5;
+    c.gate.cost = {100, 50};
     c.gate.verdict = GateVerdict::AcceptH1;
     c.gate.wins = 5;
     c.gate.draws = 2;
@@ -178,6 +206,7 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     c.gate.pentanomial = {0, 0, 1, 2, 1};
     c.gate.elo = 150.5;
     g.candidates.push_back(c);
+    g.bestBefore = "/x/start.nnue";
     g.bestAfter = "/x/g1/best.nnue";
     g.promoted = "h256";
     g.done = true;
@@ -191,6 +220,16 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     EXPECT_EQ(b.positions, 1234u);
     EXPECT_DOUBLE_EQ(b.dataCost.cpuSeconds, 10.5);
     EXPECT_EQ(b.candidates[0].gate.verdict, GateVerdict::AcceptH1);
+    EXPECT_DOUBLE_EQ(b.candidates[0].train.trainLoss, 0.0068);
+    EXPECT_EQ(b.candidates[0].train.valLoss, -1.0);
+    EXPECT_EQ(b.candidates[0].train.trainPositions, 987654u);
+    EXPECT_EQ(b.candidates[0].gate.draws, 2);
+    EXPECT_EQ(b.candidates[0].gate.losses, 1);
+    EXPECT_DOUBLE_EQ(b.candidates[0].gate.error95, 40.25);
+    EXPECT_DOUBLE_EQ(b.candidates[0].gate.llr, 2.5);
+    EXPECT_DOUBLE_EQ(b.candidates[0].gate.cost.wallSeconds, 50);
+    EXPECT_EQ(b.bestBefore, "/x/start.nnue");
+    EXPECT_EQ(b.bestAfter, "/x/g1/best.nnue");
     EXPECT_EQ(b.candidates[0].gate.pentanomial, c.gate.pentanomial);
     EXPECT_EQ(b.promoted, "h256");
     EXPECT_TRUE(b.done);
@@ -247,10 +286,36 @@ TEST(GrowGate, BlocksArePooledInOrderAndADamagedBlockIsAnError) {
     // 8 games reach max_games without a decision.
     EXPECT_EQ(pooled->verdict, GateVerdict::MaxGames);
 
+    // Twelve won pairs accept H1, but not before min_games.
+    fs::remove(dir / "block-00000.json");
+    fs::remove(dir / "block-00001.json");
+    fs::remove(dir / "block-00003.json");
+    std::ofstream(dir / "block-00000.json")
+        << R"({"wins": 24, "draws": 0, "losses": 0, "pentanomial": [0, 0, 0, 0, 12]})";
+    plan.maxGames = 1000;
+    plan.minGames = 30;
+    auto early = readGateBlocks(plan, dir.string());
+    ASSERT_TRUE(early) << early.error();
+    EXPECT_EQ(early->verdict, GateVerdict::Running);
+    EXPECT_GT(early->llr, 2.95);
+    plan.minGames = 24;
+    auto decided = readGateBlocks(plan, dir.string());
+    ASSERT_TRUE(decided) << decided.error();
+    EXPECT_EQ(decided->verdict, GateVerdict::AcceptH1);
+    std::ofstream(dir / "block-00000.json", std::ios::trunc)
+        << R"({"wins": 0, "draws": 0, "losses": 24, "pentanomial": [12, 0, 0, 0, 0]})";
+    auto lost = readGateBlocks(plan, dir.string());
+    ASSERT_TRUE(lost) << lost.error();
+    EXPECT_EQ(lost->verdict, GateVerdict::AcceptH0);
+    std::ofstream(dir / "block-00001.json")
+        << R"({"wins": 1, "draws": 2, "losses": 1, "pentanomial": [0, 1, 0, 1, 0]})";
+
     for (const std::string& damaged :
          {std::string(R"({"wins": 2, "draws": 1})"),
           std::string(R"({"wins": 2, "draws": 1, "losses": 1, "pentanomial": [0, 0, 1, 2, 0]})"),
           std::string(R"({"wins": -2, "draws": 5, "losses": 1, "pentanomial": [0, 0, 1, 1, 0]})"),
+          // Pairs and games agree but the pairs' points are not the games' (all lost, 4 won).
+          std::string(R"({"wins": 4, "draws": 0, "losses": 0, "pentanomial": [2, 0, 0, 0, 0]})"),
           std::string("not json")}) {
         std::ofstream(dir / "block-00001.json", std::ios::trunc) << damaged;
         auto bad = readGateBlocks(plan, dir.string());
