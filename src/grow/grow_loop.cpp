@@ -267,7 +267,9 @@ class Generations {
         std::mutex mutex;
         std::vector<std::uint64_t> doneByRun(plan.seeds.size(), 0), madeByRun(plan.seeds.size(), 0);
         std::vector<double> secondsByRun(plan.seeds.size(), 0);
-        auto lastLine = std::chrono::steady_clock::now() - std::chrono::hours(1);
+        // The first line after one interval: by then every running run has reported its
+        // resumed positions, so the total is right from the first line.
+        auto lastLine = std::chrono::steady_clock::now();
         std::string error;
         bool stopped = false;
         for (std::size_t first = 0; first < plan.seeds.size() && error.empty() && !stopped;
