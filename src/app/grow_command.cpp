@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/engine_spec.h"
 #include "app/interrupt.h"
 #include "grow/grow_loop.h"
 #include "grow/grow_report.h"
@@ -28,13 +29,6 @@ namespace {
 int growError(const std::string& message) {
     std::fprintf(stderr, "axon grow: %s\n", message.c_str());
     return 1;
-}
-
-// A path as one shell word.
-std::string shellQuoted(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
 }
 
 } // namespace
@@ -82,12 +76,9 @@ int runGrowCommand(const GrowCommandArgs& args) {
     if (errno == 0 && current < config->nice && setpriority(PRIO_PROCESS, 0, config->nice) != 0)
         std::fprintf(stderr, "axon grow: cannot lower the priority: %s\n", std::strerror(errno));
 
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) return growError("cannot find this binary (/proc/self/exe): " + ec.message());
     grow::GrowOptions options;
     options.workDir = work;
-    options.engineCommand = shellQuoted(self.string());
+    options.engineCommand = selfCommand();
     options.progressSeconds = args.progressSeconds;
     options.say = [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());

@@ -12,7 +12,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
-#include <thread>
 
 #include "data/convert.h"
 #include "data/datagen.h"
@@ -24,6 +23,7 @@
 #include "nn/network_file.h"
 #include "train/trainer.h"
 #include "util/atomic_file.h"
+#include "util/parallel.h"
 #include "util/progress_format.h"
 
 namespace axon::grow {
@@ -95,9 +95,7 @@ class Generations {
           m_statePath(join(options.workDir, "state.json")) {}
 
     util::Result<bool> run() {
-        std::string best = fs::exists(m_config.startNetwork) || m_config.startNetwork.empty()
-                               ? absoluteOrEmpty(m_config.startNetwork)
-                               : m_config.startNetwork;
+        std::string best = absoluteOrEmpty(m_config.startNetwork);
         if (m_state.generations.size() > m_config.generations.size())
             return util::makeError(m_statePath + " has more generations than the configuration");
         for (std::size_t i = 0; i < m_config.generations.size(); ++i) {
@@ -275,61 +273,57 @@ class Generations {
         for (std::size_t first = 0; first < plan.seeds.size() && error.empty() && !stopped;
              first += std::size_t(plan.jobs)) {
             const std::size_t last = std::min(plan.seeds.size(), first + std::size_t(plan.jobs));
-            std::vector<std::thread> threads;
-            for (std::size_t r = first; r < last; ++r) {
-                threads.emplace_back([&, r] {
-                    data::DatagenConfig c;
-                    c.outDir = runDir(m_options.workDir, gen, plan.seeds[r]);
-                    c.threads = plan.threads;
-                    c.positions = plan.positions;
-                    c.seed = plan.seeds[r];
-                    c.softNodes = plan.softNodes;
-                    c.hardNodes = plan.hardNodes;
-                    c.randomPlies = plan.randomPlies;
-                    c.book = plan.book;
-                    c.hashMb = plan.hashMb;
-                    c.chunkPositions = plan.chunkPositions;
-                    c.syzygyPath = plan.syzygy;
-                    c.network = plan.network.empty() ? best : plan.network;
-                    data::DatagenCallbacks callbacks;
-                    callbacks.progressSeconds = std::min(m_options.progressSeconds, 5.0);
-                    callbacks.onWarning = [&](const std::string& w) { say(gen.name + ": " + w); };
-                    callbacks.onProgress = [&, r](const data::DatagenStats& s) {
-                        const std::lock_guard lock(mutex);
-                        doneByRun[r] = s.resumedPositions + s.generated;
-                        madeByRun[r] = s.generated;
-                        secondsByRun[r] = s.seconds;
-                        const auto now = std::chrono::steady_clock::now();
-                        if (std::chrono::duration<double>(now - lastLine).count() <
-                            m_options.progressSeconds)
-                            return;
-                        lastLine = now;
-                        double done = 0, rate = 0;
-                        for (std::size_t k = 0; k < doneByRun.size(); ++k) {
-                            done += double(doneByRun[k]);
-                            rate += util::ratePerSecond(double(madeByRun[k]), secondsByRun[k]);
-                        }
-                        // Runs still waiting for their turn go at the rate of those running.
-                        char line[200];
-                        std::snprintf(
-                            line, sizeof line,
-                            "%s: datagen %.0f/%" PRIu64 " positions (%.1f%%), %.0f/s, ETA %s",
-                            gen.name.c_str(), done, total, 100.0 * done / double(total), rate,
-                            util::formatDuration(rate > 0 ? (double(total) - done) / rate : -1)
-                                .c_str());
-                        say(line);
-                    };
-                    auto result = data::runDatagen(c, m_stop, callbacks);
+            util::parallelFor(int(last - first), [&](int job) {
+                const std::size_t r = first + std::size_t(job);
+                data::DatagenConfig c;
+                c.outDir = runDir(m_options.workDir, gen, plan.seeds[r]);
+                c.threads = plan.threads;
+                c.positions = plan.positions;
+                c.seed = plan.seeds[r];
+                c.softNodes = plan.softNodes;
+                c.hardNodes = plan.hardNodes;
+                c.randomPlies = plan.randomPlies;
+                c.book = plan.book;
+                c.hashMb = plan.hashMb;
+                c.chunkPositions = plan.chunkPositions;
+                c.syzygyPath = plan.syzygy;
+                c.network = plan.network.empty() ? best : plan.network;
+                data::DatagenCallbacks callbacks;
+                callbacks.progressSeconds = std::min(m_options.progressSeconds, 5.0);
+                callbacks.onWarning = [&](const std::string& w) { say(gen.name + ": " + w); };
+                callbacks.onProgress = [&, r](const data::DatagenStats& s) {
                     const std::lock_guard lock(mutex);
-                    if (!result) {
-                        if (error.empty()) error = c.outDir + ": " + result.error();
+                    doneByRun[r] = s.resumedPositions + s.generated;
+                    madeByRun[r] = s.generated;
+                    secondsByRun[r] = s.seconds;
+                    const auto now = std::chrono::steady_clock::now();
+                    if (std::chrono::duration<double>(now - lastLine).count() <
+                        m_options.progressSeconds)
                         return;
+                    lastLine = now;
+                    double done = 0, rate = 0;
+                    for (std::size_t k = 0; k < doneByRun.size(); ++k) {
+                        done += double(doneByRun[k]);
+                        rate += util::ratePerSecond(double(madeByRun[k]), secondsByRun[k]);
                     }
-                    if (result->interrupted) stopped = true;
-                    doneByRun[r] = result->resumedPositions + result->positions;
-                });
-            }
-            for (std::thread& t : threads) t.join();
+                    char line[200];
+                    std::snprintf(
+                        line, sizeof line,
+                        "%s: datagen %.0f/%" PRIu64 " positions (%.1f%%), %.0f/s, ETA %s",
+                        gen.name.c_str(), done, total, 100.0 * done / double(total), rate,
+                        util::formatDuration(rate > 0 ? (double(total) - done) / rate : -1)
+                            .c_str());
+                    say(line);
+                };
+                auto result = data::runDatagen(c, m_stop, callbacks);
+                const std::lock_guard lock(mutex);
+                if (!result) {
+                    if (error.empty()) error = c.outDir + ": " + result.error();
+                    return;
+                }
+                if (result->interrupted) stopped = true;
+                doneByRun[r] = result->resumedPositions + result->positions;
+            });
         }
         if (!error.empty()) return util::makeError(error);
         if (stopped || m_stop.load()) return false;

@@ -41,12 +41,6 @@ GateVerdict verdictFrom(const std::string& text) {
 
 const char* toString(GateVerdict verdict) { return kVerdicts[int(verdict)]; }
 
-GenerationState* GrowState::find(std::string_view name) {
-    for (GenerationState& g : generations)
-        if (g.name == name) return &g;
-    return nullptr;
-}
-
 std::optional<std::string> saveGrowState(const GrowState& state, const std::string& path) {
     json gens = json::array();
     for (const GenerationState& g : state.generations) {

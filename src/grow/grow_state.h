@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "util/result.h"
@@ -64,8 +63,6 @@ struct GenerationState {
 
 struct GrowState {
     std::vector<GenerationState> generations;
-
-    GenerationState* find(std::string_view name);
 };
 
 // Reads state.json; a missing file is an empty state. A damaged one is an error (it is only
