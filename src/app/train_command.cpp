@@ -27,7 +27,10 @@ TrainCommands addTrainCommand(CLI::App& app, TrainCommandArgs& args, TrainSynthA
         cmd->add_option("--input-buckets", c.arch.inputBuckets, "King input buckets"),
         cmd->add_option("--bucket-map", args.bucketMap,
                         "64 king buckets a1..h8 (comma-separated), or 'even'"),
-        cmd->add_option("--output-buckets", c.arch.outputBuckets, "Material output buckets")};
+        cmd->add_option("--output-buckets", c.arch.outputBuckets, "Material output buckets"),
+        cmd->add_option("--l1", c.arch.l1,
+                        "Layer stack: first hidden layer after the accumulator (0 = none)"),
+        cmd->add_option("--l2", c.arch.l2, "Layer stack: second hidden layer")};
     args.shapeGiven = [shape] {
         for (const CLI::Option* o : shape)
             if (o->count() > 0) return true;

@@ -13,6 +13,7 @@
 
 #include "data/convert.h"
 #include "match/time_control.h"
+#include "nn/network.h"
 
 namespace axon::grow {
 
@@ -185,9 +186,9 @@ TrainPlan readTrain(const json& object, const std::string& where) {
 }
 
 Candidate readCandidate(const json& object, const json& trainDefaults, const std::string& where) {
-    const Reader r(
-        object, where,
-        {"name", "hidden", "mirror", "input_buckets", "bucket_map", "output_buckets", "train"});
+    const Reader r(object, where,
+                   {"name", "hidden", "mirror", "input_buckets", "bucket_map", "output_buckets",
+                    "l1", "l2", "train"});
     Candidate c;
     r.text("name", c.name);
     if (!fileNameSafe(c.name))
@@ -204,6 +205,9 @@ Candidate readCandidate(const json& object, const json& trainDefaults, const std
     auto parsed = train::parseBucketMap(map, c.arch.inputBuckets);
     if (!parsed) fail(r.place("bucket_map"), parsed.error());
     c.arch.bucketMap = *parsed;
+    r.integer("l1", c.arch.l1, 0, nn::kMaxL1);
+    r.integer("l2", c.arch.l2, 0, nn::kMaxL2);
+    if (auto e = nn::validateArchitecture(c.arch)) fail(r.place(c.arch.l1 ? "l1" : "hidden"), *e);
     json train = trainDefaults.is_null() ? json::object() : trainDefaults;
     if (r.has("train")) train.merge_patch(r.at("train"));
     c.train = readTrain(train, where + ".train");

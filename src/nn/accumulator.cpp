@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "nn/kernels.h"
+#include "nn/layer_stack.h"
 
 namespace axon::nn {
 
@@ -69,6 +70,7 @@ int outputOf(const Network& net, const std::int16_t* ours, const std::int16_t* t
              int pieceCount) {
     const Architecture& a = net.arch;
     const int bucket = outputBucket(a, pieceCount);
+    if (a.layered()) return layerStackOutput<B>(net, ours, theirs, bucket);
     const std::int16_t* w = net.outRow(bucket);
     const auto qa = std::int16_t(a.qa);
     const std::uint32_t sum =
@@ -279,6 +281,22 @@ int evaluateReference(const Network& net, const Position& pos) {
     const Architecture& a = net.arch;
     const Color stm = pos.sideToMove();
     const int bucket = outputBucket(a, popcount(pos.pieces()));
+    if (a.layered()) {
+        std::vector<std::int16_t> acc[kNumColors];
+        for (const Color c : {White, Black}) {
+            const Orientation o = orientation(a, c, pos.kingSquare(c));
+            acc[c].resize(std::size_t(a.hidden));
+            for (int h = 0; h < a.hidden; ++h) {
+                std::int64_t v = net.ftBiases[std::size_t(h)];
+                for (Bitboard b = pos.pieces(); b; b &= b - 1) {
+                    const Square s = lsb(b);
+                    v += net.ftRow(featureIndex(o, c, pos.pieceOn(s), s))[h];
+                }
+                acc[c][std::size_t(h)] = std::int16_t(std::uint16_t(v)); // int16 accumulator
+            }
+        }
+        return layerStackReference(net, acc[stm].data(), acc[~stm].data(), bucket);
+    }
     std::uint64_t sum = 0; // wrapped to 32 bits at the end, as the kernels wrap
     for (const Color c : {stm, ~stm}) {
         const Orientation o = orientation(a, c, pos.kingSquare(c));

@@ -24,6 +24,19 @@ constexpr int kMaxOutputBuckets = 32;
 // The pieces the material output buckets divide between: a legal game has at most this many.
 constexpr int kMaxMaterialPieces = 32;
 
+// The layer stack (hidden layers after the accumulator, docs/nnue-format.md, version 2). Its
+// first layer reads the pairwise products of each perspective's two accumulator halves, so the
+// hidden size must split into halves of whole AVX-512 registers.
+constexpr int kLayeredHiddenMultiple = 64;
+constexpr int kL1Multiple = 8;
+constexpr int kMaxL1 = 128;
+constexpr int kMaxL2 = 128;
+// Fixed quantisation of the stack: weights in units of 1/kLayerWeightScale; the pairwise
+// product (clamp(a, 0, QA) * clamp(b, 0, QA)) >> kPairwiseShift, so one product fits in 7 bits
+// at QA = 255 and a 16x16 multiply-add never overflows a pair.
+constexpr int kLayerWeightScale = 1024;
+constexpr int kPairwiseShift = 9;
+
 enum class Activation : std::uint8_t {
     // Clipped squared ReLU: clamp(x, 0, QA)^2.
     SCReLU = 0,
@@ -46,12 +59,29 @@ struct Architecture {
     int qa = 255;
     int qb = 64;
     int scale = 400;
+    // The layer stack, per output bucket: hidden (pairwise products of both perspectives) ->
+    // l1 -> l2 -> 1, SCReLU between layers. l1 = 0: none, the output layer reads the
+    // accumulators directly (format version 1).
+    int l1 = 0;
+    int l2 = 0;
 
     bool operator==(const Architecture&) const = default;
 
+    bool layered() const { return l1 > 0; }
     std::size_t inputCount() const { return std::size_t(inputBuckets) * kFeaturesPerBucket; }
     std::size_t ftWeightCount() const { return inputCount() * std::size_t(hidden); }
-    std::size_t outWeightCount() const { return std::size_t(outputBuckets) * 2 * hidden; }
+    // Layered: l2 weights per bucket; otherwise 2 x hidden (both accumulators).
+    std::size_t outWeightCount() const {
+        return std::size_t(outputBuckets) * std::size_t(layered() ? l2 : 2 * hidden);
+    }
+    std::size_t l1WeightCount() const {
+        return std::size_t(outputBuckets) * std::size_t(l1) * std::size_t(hidden);
+    }
+    std::size_t l1BiasCount() const { return std::size_t(outputBuckets) * std::size_t(l1); }
+    std::size_t l2WeightCount() const {
+        return std::size_t(outputBuckets) * std::size_t(l2) * std::size_t(l1);
+    }
+    std::size_t l2BiasCount() const { return std::size_t(outputBuckets) * std::size_t(l2); }
 };
 
 // How one perspective sees the board given where its own king stands: which bucket, and the

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nn/layer_stack.h"
+
 namespace axon::nn {
 
 using namespace chess;
@@ -16,6 +18,10 @@ FloatNetwork FloatNetwork::zeros(const Architecture& arch) {
     f.ftBiases.assign(std::size_t(arch.hidden), 0.0f);
     f.outWeights.assign(arch.outWeightCount(), 0.0f);
     f.outBiases.assign(std::size_t(arch.outputBuckets), 0.0f);
+    f.l1Weights.assign(arch.l1WeightCount(), 0.0f);
+    f.l1Biases.assign(arch.l1BiasCount(), 0.0f);
+    f.l2Weights.assign(arch.l2WeightCount(), 0.0f);
+    f.l2Biases.assign(arch.l2BiasCount(), 0.0f);
     return f;
 }
 
@@ -23,20 +29,42 @@ bool FloatNetwork::sizesMatch() const {
     return ftWeights.size() == arch.ftWeightCount() &&
            ftBiases.size() == std::size_t(arch.hidden) &&
            outWeights.size() == arch.outWeightCount() &&
-           outBiases.size() == std::size_t(arch.outputBuckets);
+           outBiases.size() == std::size_t(arch.outputBuckets) &&
+           l1Weights.size() == arch.l1WeightCount() && l1Biases.size() == arch.l1BiasCount() &&
+           l2Weights.size() == arch.l2WeightCount() && l2Biases.size() == arch.l2BiasCount();
 }
 
 float maxFeatureWeight(const Architecture& arch) { return 32767.0f / float(arch.qa); }
 
 float maxOutputWeight(const Architecture& arch) { return float(32767 / arch.qa) / float(arch.qb); }
 
+float maxLayerWeight() { return 32767.0f / float(kLayerWeightScale); }
+
 namespace {
 
 template <typename Int>
-Int roundClamped(float x, float scale, double limit) {
+Int roundClamped(float x, double scale, double limit) {
     const double v = std::clamp(std::nearbyint(double(x) * scale), -limit, limit);
     return Int(v);
 }
+
+template <typename Int>
+std::vector<Int> quantised(const std::vector<float>& from, double scale, double limit) {
+    std::vector<Int> to(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) to[i] = roundClamped<Int>(from[i], scale, limit);
+    return to;
+}
+
+template <typename Int>
+std::vector<float> dequantised(const std::vector<Int>& from, double scale) {
+    std::vector<float> to(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) to[i] = float(double(from[i]) / scale);
+    return to;
+}
+
+// The stack's units (layer_stack.h): weights; the second layer's and the output's biases.
+constexpr double kW = kLayerWeightScale;
+constexpr double kUnit = double(kLayerActivationScale);
 
 } // namespace
 
@@ -58,6 +86,14 @@ Network quantise(const FloatNetwork& f) {
     n.outBiases.resize(f.outBiases.size());
     for (std::size_t i = 0; i < f.outBiases.size(); ++i)
         n.outBiases[i] = roundClamped<std::int32_t>(f.outBiases[i], qa * qb, 2.0e9);
+    if (a.layered()) {
+        n.l1Weights = quantised<std::int16_t>(f.l1Weights, kW, 32767);
+        n.l1Biases = quantised<std::int32_t>(f.l1Biases, double(layerStackL1Scale(a)), 2.0e9);
+        n.l2Weights = quantised<std::int16_t>(f.l2Weights, kW, 32767);
+        n.l2Biases = quantised<std::int32_t>(f.l2Biases, kUnit, 2.0e9);
+        n.outWeights = quantised<std::int16_t>(f.outWeights, kW, 32767);
+        n.outBiases = quantised<std::int32_t>(f.outBiases, kUnit, 2.0e9);
+    }
     return n;
 }
 
@@ -75,7 +111,42 @@ FloatNetwork dequantise(const Network& n) {
     f.outBiases.resize(n.outBiases.size());
     for (std::size_t i = 0; i < n.outBiases.size(); ++i)
         f.outBiases[i] = float(double(n.outBiases[i]) / (double(qa) * qb));
+    if (a.layered()) {
+        f.l1Weights = dequantised(n.l1Weights, kW);
+        f.l1Biases = dequantised(n.l1Biases, double(layerStackL1Scale(a)));
+        f.l2Weights = dequantised(n.l2Weights, kW);
+        f.l2Biases = dequantised(n.l2Biases, kUnit);
+        f.outWeights = dequantised(n.outWeights, kW);
+        f.outBiases = dequantised(n.outBiases, kUnit);
+    }
     return f;
+}
+
+float evaluateFloatStack(const FloatNetwork& f, const float* ours, const float* theirs,
+                         int bucket) {
+    const Architecture& a = f.arch;
+    const auto h = std::size_t(a.hidden), half = h / 2, b = std::size_t(bucket);
+    const auto l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
+    auto clip = [](double x) { return std::clamp(x, 0.0, 1.0); };
+    std::vector<double> x(h);
+    for (std::size_t i = 0; i < half; ++i) {
+        x[i] = clip(ours[i]) * clip(ours[i + half]);
+        x[half + i] = clip(theirs[i]) * clip(theirs[i + half]);
+    }
+    std::vector<double> y1(l1), y2(l2);
+    for (std::size_t j = 0; j < l1; ++j) {
+        double s = f.l1Biases[b * l1 + j];
+        for (std::size_t i = 0; i < h; ++i) s += f.l1Weights[(b * l1 + j) * h + i] * x[i];
+        y1[j] = clip(s);
+    }
+    for (std::size_t k = 0; k < l2; ++k) {
+        double s = f.l2Biases[b * l2 + k];
+        for (std::size_t j = 0; j < l1; ++j) s += f.l2Weights[(b * l2 + k) * l1 + j] * y1[j];
+        y2[k] = clip(s);
+    }
+    double out = f.outBiases[b];
+    for (std::size_t k = 0; k < l2; ++k) out += f.outWeights[b * l2 + k] * y2[k];
+    return float(out * a.scale);
 }
 
 float evaluateFloat(const FloatNetwork& f, const Position& pos) {
@@ -93,8 +164,9 @@ float evaluateFloat(const FloatNetwork& f, const Position& pos) {
         }
     }
     const int bucket = outputBucket(a, __builtin_popcountll(pos.pieces()));
-    const float* w = f.outWeights.data() + std::size_t(bucket) * 2 * std::size_t(h);
     const Color us = pos.sideToMove();
+    if (a.layered()) return evaluateFloatStack(f, acc[us].data(), acc[~us].data(), bucket);
+    const float* w = f.outWeights.data() + std::size_t(bucket) * 2 * std::size_t(h);
     double out = f.outBiases[std::size_t(bucket)];
     for (int i = 0; i < h; ++i) {
         const float x = std::clamp(acc[us][std::size_t(i)], 0.0f, 1.0f);

@@ -8,6 +8,7 @@
 //   output   = sum_i screlu(acc[us][i]) * outW[b][i] + screlu(acc[them][i]) * outW[b][H + i]
 //              + outBiases[b],   screlu(x) = clamp(x, 0, 1)^2,  b = output bucket
 //   centipawns = output * scale
+// With a layer stack (arch.layered()) the output is the stack's instead (layer_stack.h).
 #pragma once
 
 #include <vector>
@@ -24,6 +25,11 @@ struct FloatNetwork {
     std::vector<float> ftBiases;   // hidden
     std::vector<float> outWeights; // outputBuckets x 2 x hidden
     std::vector<float> outBiases;  // outputBuckets
+    // The layer stack (empty without one), laid out like Network's.
+    std::vector<float> l1Weights; // outputBuckets x l1 x hidden
+    std::vector<float> l1Biases;  // outputBuckets x l1
+    std::vector<float> l2Weights; // outputBuckets x l2 x l1
+    std::vector<float> l2Biases;  // outputBuckets x l2
 
     // Zero-filled parameters of the right sizes for `arch`.
     static FloatNetwork zeros(const Architecture& arch);
@@ -35,6 +41,8 @@ struct FloatNetwork {
 // clips to these.
 float maxFeatureWeight(const Architecture& arch);
 float maxOutputWeight(const Architecture& arch);
+// The stack's weights (out.weight of a layered network included) in 1/kLayerWeightScale.
+float maxLayerWeight();
 
 // Rounds to the nearest representable value, clamping to the limits above.
 Network quantise(const FloatNetwork& net);
@@ -43,5 +51,8 @@ FloatNetwork dequantise(const Network& net);
 // The float network's evaluation in centipawns from the side to move's view (a reference for
 // tests and the trainer; not fast).
 float evaluateFloat(const FloatNetwork& net, const chess::Position& pos);
+// The layer stack's centipawns from the two accumulators (float units) of output bucket `bucket`.
+float evaluateFloatStack(const FloatNetwork& net, const float* ours, const float* theirs,
+                         int bucket);
 
 } // namespace axon::nn

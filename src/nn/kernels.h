@@ -56,6 +56,30 @@ std::int32_t screluDot(const std::int16_t* acc, const std::int16_t* w, int hidde
     return B::hsum32(sum);
 }
 
+// out[i] = (clamp(acc[i], 0, qa) * clamp(acc[i + half], 0, qa)) >> 9 for i < half (the layer
+// stack's input, layer_stack.h). Formed as mulhi((u << 7), v) = (u * v * 128) >> 16: u << 7
+// stays below 2^15 for qa <= 255, and the high half of the 32-bit product is the shifted
+// product on every back end.
+template <typename B>
+void pairwiseProducts(const std::int16_t* acc, std::int16_t* out, int half, std::int16_t qa) {
+    static_assert(kPairwiseShift == 9, "the shift below assumes >> 9");
+    const auto zero = B::splat16(0), top = B::splat16(qa);
+    for (int i = 0; i < half; i += B::kLanes16) {
+        const auto u = B::min16(B::max16(B::load(acc + i), zero), top);
+        const auto v = B::min16(B::max16(B::load(acc + half + i), zero), top);
+        B::store(out + i, B::mulhi16(B::template shl16<16 - kPairwiseShift>(u), v));
+    }
+}
+
+// sum over i < n of a[i] * b[i], modulo 2^32; n is a multiple of the lane count.
+template <typename B>
+std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n) {
+    auto sum = B::zero32();
+    for (int i = 0; i < n; i += B::kLanes16)
+        sum = B::add32(sum, B::madd16(B::load(a + i), B::load(b + i)));
+    return B::hsum32(sum);
+}
+
 // The output in centipawns from the activation sum (units 1/(QA*QA*QB)) and the bucket's bias
 // (units 1/(QA*QB)); divisions truncate toward zero.
 inline int finishOutput(const Architecture& a, std::int32_t sum, std::int32_t bias) {

@@ -2,7 +2,10 @@
 // Network validation and deterministic random networks.
 #include "nn/network.h"
 
+#include <cmath>
 #include <cstdlib>
+
+#include "nn/layer_stack.h"
 
 #include "util/prng.h"
 
@@ -32,6 +35,22 @@ std::optional<std::string> validateArchitecture(const Architecture& a) {
     if (a.qb < 1 || a.qb > 32767) return "QB " + std::to_string(a.qb) + " is not in [1, 32767]";
     if (a.scale < 1 || a.scale > 1'000'000)
         return "scale " + std::to_string(a.scale) + " is not in [1, 1000000]";
+    if (a.l1 == 0 && a.l2 != 0) return "an L2 size without an L1 layer";
+    if (a.layered()) {
+        if (a.hidden % kLayeredHiddenMultiple != 0)
+            return "hidden size " + std::to_string(a.hidden) +
+                   " of a layered network is not a multiple of " +
+                   std::to_string(kLayeredHiddenMultiple);
+        if (a.l1 < kL1Multiple || a.l1 > kMaxL1 || a.l1 % kL1Multiple != 0)
+            return "L1 size " + std::to_string(a.l1) + " is not a multiple of " +
+                   std::to_string(kL1Multiple) + " in [" + std::to_string(kL1Multiple) + ", " +
+                   std::to_string(kMaxL1) + "]";
+        // The pairwise product shifts clamp(x, 0, QA) left by 7 in 16 bits (kernels.h).
+        if (a.qa > 255) return "QA " + std::to_string(a.qa) + " of a layered network is above 255";
+        if (a.l2 < 1 || a.l2 > kMaxL2)
+            return "L2 size " + std::to_string(a.l2) + " is not in [1, " + std::to_string(kMaxL2) +
+                   "]";
+    }
     return std::nullopt;
 }
 
@@ -39,8 +58,12 @@ std::optional<std::string> Network::validate() const {
     if (auto e = validateArchitecture(arch)) return e;
     if (ftWeights.size() != arch.ftWeightCount() || ftBiases.size() != std::size_t(arch.hidden) ||
         outWeights.size() != arch.outWeightCount() ||
-        outBiases.size() != std::size_t(arch.outputBuckets))
+        outBiases.size() != std::size_t(arch.outputBuckets) ||
+        l1Weights.size() != arch.l1WeightCount() || l1Biases.size() != arch.l1BiasCount() ||
+        l2Weights.size() != arch.l2WeightCount() || l2Biases.size() != arch.l2BiasCount())
         return std::string("parameter counts do not match the architecture");
+    // The stack computes in 32 and 64 bits from 16-bit weights (layer_stack.h): no bound.
+    if (arch.layered()) return std::nullopt;
     // The activation multiplies clamp(x, 0, QA) by an output weight in 16 bits before squaring
     // completes in 32 (kernels.h), so |weight| * QA must fit in int16.
     for (std::size_t i = 0; i < outWeights.size(); ++i)
@@ -68,6 +91,27 @@ Network makeRandomNetwork(const Architecture& arch, std::uint64_t seed) {
     for (auto& w : net.outWeights) w = std::int16_t(uniform(outRange));
     net.outBiases.resize(std::size_t(arch.outputBuckets));
     for (auto& b : net.outBiases) b = uniform(arch.qa * arch.qb);
+    if (arch.layered()) {
+        // Float magnitudes of a trained stack: layer weights about 1/sqrt(inputs), so each
+        // layer's outputs span the activation's range rather than sitting clipped at 0 or 1;
+        // biases a little positive so about half the units are active.
+        auto layerWeight = [&](int fanIn) {
+            const int r = int(2.0 * kLayerWeightScale / std::sqrt(double(fanIn))) + 1;
+            return std::int16_t(uniform(r));
+        };
+        const std::int64_t s1 = layerStackL1Scale(arch);
+        net.l1Weights.resize(arch.l1WeightCount());
+        for (auto& w : net.l1Weights) w = layerWeight(arch.hidden / 4);
+        net.l1Biases.resize(arch.l1BiasCount());
+        for (auto& b : net.l1Biases) b = std::int32_t(uniform(int(s1 / 2)));
+        net.l2Weights.resize(arch.l2WeightCount());
+        for (auto& w : net.l2Weights) w = layerWeight(arch.l1);
+        net.l2Biases.resize(arch.l2BiasCount());
+        for (auto& b : net.l2Biases) b = std::int32_t(uniform(int(kLayerActivationScale / 2)));
+        net.outWeights.resize(arch.outWeightCount());
+        for (auto& w : net.outWeights) w = layerWeight(arch.l2);
+        for (auto& b : net.outBiases) b = std::int32_t(uniform(int(kLayerActivationScale / 4)));
+    }
     return net;
 }
 

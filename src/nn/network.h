@@ -20,6 +20,15 @@ struct Network {
     // hidden weights for the other side's; one bias per bucket in units of 1/(QA*QB).
     std::vector<std::int16_t> outWeights;
     std::vector<std::int32_t> outBiases;
+    // The layer stack (arch.layered(), layer_stack.h for the units), per output bucket:
+    // l1 rows of `hidden` weights (the side to move's pairwise products, then the other
+    // side's) and l1 biases; l2 rows of l1 weights and l2 biases. The output layer above is
+    // then l2 weights and one bias per bucket (in 1/QH, layer_stack.h). Empty for a network
+    // without the stack.
+    std::vector<std::int16_t> l1Weights;
+    std::vector<std::int32_t> l1Biases;
+    std::vector<std::int16_t> l2Weights;
+    std::vector<std::int32_t> l2Biases;
 
     bool operator==(const Network&) const = default;
 
@@ -27,7 +36,8 @@ struct Network {
         return ftWeights.data() + std::size_t(feature) * std::size_t(arch.hidden);
     }
     const std::int16_t* outRow(int bucket) const {
-        return outWeights.data() + std::size_t(bucket) * 2 * std::size_t(arch.hidden);
+        return outWeights.data() +
+               std::size_t(bucket) * std::size_t(arch.layered() ? arch.l2 : 2 * arch.hidden);
     }
 
     // What makes this network unusable, or nothing: architecture limits, parameter counts,

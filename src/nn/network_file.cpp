@@ -26,7 +26,10 @@ constexpr std::size_t kOffQb = 26;
 constexpr std::size_t kOffScale = 28;
 constexpr std::size_t kOffBucketMap = 32;
 constexpr std::size_t kOffPayloadBytes = 96;
-constexpr std::size_t kOffReserved2 = 112;
+constexpr std::size_t kOffL1 = 112;        // version 2
+constexpr std::size_t kOffL2 = 114;        // version 2
+constexpr std::size_t kOffReserved2 = 112; // version 1: 112..127; version 2: 116..127
+constexpr std::size_t kOffReserved2Layered = 116;
 constexpr std::uint8_t kFlagMirror = 1;
 
 std::uint64_t getLe(std::span<const std::uint8_t> b, std::size_t off, int bytes) {
@@ -39,8 +42,9 @@ void putLe(std::vector<std::uint8_t>& b, std::size_t off, std::uint64_t v, int b
 }
 
 std::uint64_t payloadSize(const Architecture& a) {
-    return 2 * (a.ftWeightCount() + std::size_t(a.hidden) + a.outWeightCount()) +
-           4 * std::uint64_t(a.outputBuckets);
+    return 2 * (a.ftWeightCount() + std::size_t(a.hidden) + a.outWeightCount() + a.l1WeightCount() +
+                a.l2WeightCount()) +
+           4 * (std::uint64_t(a.outputBuckets) + a.l1BiasCount() + a.l2BiasCount());
 }
 
 // Reads n little-endian values of T (int16 or int32) from `b` at `off`.
@@ -78,9 +82,11 @@ util::Result<NetHeader> readNetHeader(std::span<const std::uint8_t> file) {
         return makeError("not an Axon network file (bad magic)");
     NetHeader h;
     h.version = std::uint32_t(getLe(file, kOffVersion, 4));
-    if (h.version != kNetFormatVersion)
+    if (h.version != kNetFormatVersion && h.version != kNetFormatVersionPlain)
         return makeError("unsupported format version " + std::to_string(h.version) +
-                         " (this build reads version " + std::to_string(kNetFormatVersion) + ")");
+                         " (this build reads versions " + std::to_string(kNetFormatVersionPlain) +
+                         " and " + std::to_string(kNetFormatVersion) + ")");
+    const bool layered = h.version == kNetFormatVersion;
     if (getLe(file, kOffHeaderSize, 4) != kNetHeaderSize)
         return makeError("header size " + std::to_string(getLe(file, kOffHeaderSize, 4)) +
                          " is not " + std::to_string(kNetHeaderSize));
@@ -96,9 +102,14 @@ util::Result<NetHeader> readNetHeader(std::span<const std::uint8_t> file) {
     a.qb = std::int16_t(getLe(file, kOffQb, 2));
     a.scale = std::int32_t(getLe(file, kOffScale, 4));
     for (int s = 0; s < chess::kNumSquares; ++s) a.bucketMap[s] = file[kOffBucketMap + s];
+    if (layered) {
+        a.l1 = int(getLe(file, kOffL1, 2));
+        a.l2 = int(getLe(file, kOffL2, 2));
+        if (a.l1 == 0) return makeError("a version 2 file without an L1 layer");
+    }
     if (auto e = validateArchitecture(a)) return makeError("bad architecture: " + *e);
     if (getLe(file, kOffReserved1, 2) != 0) return makeError("reserved header bytes are not zero");
-    for (std::size_t i = kOffReserved2; i < kNetHeaderSize; ++i)
+    for (std::size_t i = layered ? kOffReserved2Layered : kOffReserved2; i < kNetHeaderSize; ++i)
         if (file[i] != 0) return makeError("reserved header bytes are not zero");
     h.payloadBytes = getLe(file, kOffPayloadBytes, 8);
     h.hash = getLe(file, kNetHashOffset, 8);
@@ -130,6 +141,10 @@ util::Result<Network> readNetwork(std::span<const std::uint8_t> file) {
     std::size_t off = kNetHeaderSize;
     net.ftWeights = readArray<std::int16_t>(file, off, a.ftWeightCount());
     net.ftBiases = readArray<std::int16_t>(file, off, std::size_t(a.hidden));
+    net.l1Weights = readArray<std::int16_t>(file, off, a.l1WeightCount());
+    net.l1Biases = readArray<std::int32_t>(file, off, a.l1BiasCount());
+    net.l2Weights = readArray<std::int16_t>(file, off, a.l2WeightCount());
+    net.l2Biases = readArray<std::int32_t>(file, off, a.l2BiasCount());
     net.outWeights = readArray<std::int16_t>(file, off, a.outWeightCount());
     net.outBiases = readArray<std::int32_t>(file, off, std::size_t(a.outputBuckets));
     if (auto e = net.validate()) return makeError("bad parameters: " + *e);
@@ -158,7 +173,7 @@ std::vector<std::uint8_t> serializeNetwork(const Network& net) {
     const std::uint64_t payload = payloadSize(a);
     std::vector<std::uint8_t> b(std::size_t(kNetHeaderSize + payload), 0);
     std::memcpy(b.data(), kNetMagic, sizeof kNetMagic);
-    putLe(b, kOffVersion, kNetFormatVersion, 4);
+    putLe(b, kOffVersion, a.layered() ? kNetFormatVersion : kNetFormatVersionPlain, 4);
     putLe(b, kOffHeaderSize, kNetHeaderSize, 4);
     putLe(b, kOffHidden, std::uint64_t(a.hidden), 2);
     b[kOffActivation] = std::uint8_t(a.activation);
@@ -170,9 +185,17 @@ std::vector<std::uint8_t> serializeNetwork(const Network& net) {
     putLe(b, kOffScale, std::uint32_t(a.scale), 4);
     for (int s = 0; s < chess::kNumSquares; ++s) b[kOffBucketMap + s] = a.bucketMap[s];
     putLe(b, kOffPayloadBytes, payload, 8);
+    if (a.layered()) {
+        putLe(b, kOffL1, std::uint64_t(a.l1), 2);
+        putLe(b, kOffL2, std::uint64_t(a.l2), 2);
+    }
     std::size_t off = kNetHeaderSize;
     writeArray(b, off, net.ftWeights);
     writeArray(b, off, net.ftBiases);
+    writeArray(b, off, net.l1Weights);
+    writeArray(b, off, net.l1Biases);
+    writeArray(b, off, net.l2Weights);
+    writeArray(b, off, net.l2Biases);
     writeArray(b, off, net.outWeights);
     writeArray(b, off, net.outBiases);
     putLe(b, kNetHashOffset, contentHash(b), 8);

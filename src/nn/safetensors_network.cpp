@@ -69,7 +69,7 @@ std::map<std::string, std::string> perspectiveMetadata(const Architecture& a) {
     std::string map;
     for (int s = 0; s < chess::kNumSquares; ++s)
         map += (s ? "," : "") + std::to_string(a.bucketMap[std::size_t(s)]);
-    return {
+    std::map<std::string, std::string> meta = {
         {"format", kPerspectiveFormat},
         {"version", std::to_string(kPerspectiveFormatVersion)},
         {"inputs", std::to_string(a.inputCount())},
@@ -83,6 +83,11 @@ std::map<std::string, std::string> perspectiveMetadata(const Architecture& a) {
         {"qb", std::to_string(a.qb)},
         {"scale", std::to_string(a.scale)},
     };
+    if (a.layered()) {
+        meta["l1"] = std::to_string(a.l1);
+        meta["l2"] = std::to_string(a.l2);
+    }
+    return meta;
 }
 
 bool isPerspectiveNetwork(const Safetensors& file) {
@@ -123,6 +128,14 @@ util::Result<FloatNetwork> parseFloatNetwork(const Safetensors& file) {
         if (!v) return util::makeError(v.error());
         *target = *v;
     }
+    // The layer stack: both sizes or neither (a file from before the stack has neither).
+    if (meta.contains("l1") || meta.contains("l2")) {
+        for (const auto& [key, target] : {std::pair{"l1", &a.l1}, std::pair{"l2", &a.l2}}) {
+            auto v = metadataIntIn(meta, key, 1, 1 << 30);
+            if (!v) return util::makeError(v.error());
+            *target = *v;
+        }
+    }
     auto map = parseBucketMap(meta);
     if (!map) return util::makeError(map.error());
     a.bucketMap = *map;
@@ -138,12 +151,22 @@ util::Result<FloatNetwork> parseFloatNetwork(const Safetensors& file) {
     FloatNetwork net;
     net.arch = a;
     const std::uint64_t h = std::uint64_t(a.hidden), ob = std::uint64_t(a.outputBuckets);
-    const std::pair<const char*, std::vector<float>*> tensors[] = {{"ft.weight", &net.ftWeights},
-                                                                   {"ft.bias", &net.ftBiases},
-                                                                   {"out.weight", &net.outWeights},
-                                                                   {"out.bias", &net.outBiases}};
-    const std::vector<std::uint64_t> shapes[] = {{a.inputCount(), h}, {h}, {ob, 2 * h}, {ob}};
-    for (std::size_t i = 0; i < std::size(tensors); ++i) {
+    const std::uint64_t l1 = std::uint64_t(a.l1), l2 = std::uint64_t(a.l2);
+    std::vector<std::pair<const char*, std::vector<float>*>> tensors = {
+        {"ft.weight", &net.ftWeights},
+        {"ft.bias", &net.ftBiases},
+        {"out.weight", &net.outWeights},
+        {"out.bias", &net.outBiases}};
+    std::vector<std::vector<std::uint64_t>> shapes = {
+        {a.inputCount(), h}, {h}, {ob, a.layered() ? l2 : 2 * h}, {ob}};
+    if (a.layered()) {
+        tensors.insert(tensors.end(), {{"l1.weight", &net.l1Weights},
+                                       {"l1.bias", &net.l1Biases},
+                                       {"l2.weight", &net.l2Weights},
+                                       {"l2.bias", &net.l2Biases}});
+        shapes.insert(shapes.end(), {{ob, l1, h}, {ob, l1}, {ob, l2, l1}, {ob, l2}});
+    }
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
         auto values = file.finiteFloats(tensors[i].first, shapes[i]);
         if (!values) return util::makeError(values.error());
         *tensors[i].second = std::move(*values);
@@ -156,12 +179,19 @@ util::Result<std::vector<std::uint8_t>> serializeFloatNetworkSafetensors(const F
         return util::makeError("float network parameter counts do not match its architecture");
     const Architecture& a = net.arch;
     const std::uint64_t h = std::uint64_t(a.hidden), ob = std::uint64_t(a.outputBuckets);
-    const TensorToWrite tensors[] = {
+    const std::uint64_t l1 = std::uint64_t(a.l1), l2 = std::uint64_t(a.l2);
+    std::vector<TensorToWrite> tensors = {
         {"ft.weight", {a.inputCount(), h}, net.ftWeights},
         {"ft.bias", {h}, net.ftBiases},
-        {"out.weight", {ob, 2 * h}, net.outWeights},
+        {"out.weight", {ob, a.layered() ? l2 : 2 * h}, net.outWeights},
         {"out.bias", {ob}, net.outBiases},
     };
+    if (a.layered()) {
+        tensors.push_back({"l1.weight", {ob, l1, h}, net.l1Weights});
+        tensors.push_back({"l1.bias", {ob, l1}, net.l1Biases});
+        tensors.push_back({"l2.weight", {ob, l2, l1}, net.l2Weights});
+        tensors.push_back({"l2.bias", {ob, l2}, net.l2Biases});
+    }
     return serializeSafetensors(tensors, perspectiveMetadata(a));
 }
 

@@ -83,6 +83,19 @@ struct Scalar {
         for (int i = 0; i < kLanes16; ++i) r.v[i] = wrap16(int(a.v[i]) * b.v[i]);
         return r;
     }
+    // High 16 bits of each 32-bit product (pmulhw).
+    static V16 mulhi16(const V16& a, const V16& b) {
+        V16 r;
+        for (int i = 0; i < kLanes16; ++i) r.v[i] = std::int16_t((int(a.v[i]) * b.v[i]) >> 16);
+        return r;
+    }
+    // Each lane shifted left by S, the bits above 16 dropped (psllw).
+    template <int S>
+    static V16 shl16(const V16& a) {
+        V16 r;
+        for (int i = 0; i < kLanes16; ++i) r.v[i] = wrap16(int(std::uint16_t(a.v[i])) << S);
+        return r;
+    }
     // Adjacent products summed into 32-bit lanes (pmaddwd).
     static V32 madd16(const V16& a, const V16& b) {
         V32 r;
@@ -125,6 +138,11 @@ struct Avx512 {
     static V16 max16(V16 a, V16 b) { return _mm512_max_epi16(a, b); }
     static V16 min16(V16 a, V16 b) { return _mm512_min_epi16(a, b); }
     static V16 mullo16(V16 a, V16 b) { return _mm512_mullo_epi16(a, b); }
+    static V16 mulhi16(V16 a, V16 b) { return _mm512_mulhi_epi16(a, b); }
+    template <int S>
+    static V16 shl16(V16 a) {
+        return _mm512_slli_epi16(a, S);
+    }
     static V32 madd16(V16 a, V16 b) { return _mm512_madd_epi16(a, b); }
     static V32 zero32() { return _mm512_setzero_si512(); }
     static V32 add32(V32 a, V32 b) { return _mm512_add_epi32(a, b); }
@@ -159,6 +177,11 @@ struct Avx2 {
     static V16 max16(V16 a, V16 b) { return _mm256_max_epi16(a, b); }
     static V16 min16(V16 a, V16 b) { return _mm256_min_epi16(a, b); }
     static V16 mullo16(V16 a, V16 b) { return _mm256_mullo_epi16(a, b); }
+    static V16 mulhi16(V16 a, V16 b) { return _mm256_mulhi_epi16(a, b); }
+    template <int S>
+    static V16 shl16(V16 a) {
+        return _mm256_slli_epi16(a, S);
+    }
     static V32 madd16(V16 a, V16 b) { return _mm256_madd_epi16(a, b); }
     static V32 zero32() { return _mm256_setzero_si256(); }
     static V32 add32(V32 a, V32 b) { return _mm256_add_epi32(a, b); }
@@ -190,6 +213,11 @@ struct Sse41 {
     static V16 max16(V16 a, V16 b) { return _mm_max_epi16(a, b); }
     static V16 min16(V16 a, V16 b) { return _mm_min_epi16(a, b); }
     static V16 mullo16(V16 a, V16 b) { return _mm_mullo_epi16(a, b); }
+    static V16 mulhi16(V16 a, V16 b) { return _mm_mulhi_epi16(a, b); }
+    template <int S>
+    static V16 shl16(V16 a) {
+        return _mm_slli_epi16(a, S);
+    }
     static V32 madd16(V16 a, V16 b) { return _mm_madd_epi16(a, b); }
     static V32 zero32() { return _mm_setzero_si128(); }
     static V32 add32(V32 a, V32 b) { return _mm_add_epi32(a, b); }
@@ -216,6 +244,15 @@ struct Neon {
     static V16 max16(V16 a, V16 b) { return vmaxq_s16(a, b); }
     static V16 min16(V16 a, V16 b) { return vminq_s16(a, b); }
     static V16 mullo16(V16 a, V16 b) { return vmulq_s16(a, b); }
+    // Widening products, arithmetic shift right by 16 and narrowing: pmulhw.
+    static V16 mulhi16(V16 a, V16 b) {
+        return vcombine_s16(vshrn_n_s32(vmull_s16(vget_low_s16(a), vget_low_s16(b)), 16),
+                            vshrn_n_s32(vmull_high_s16(a, b), 16));
+    }
+    template <int S>
+    static V16 shl16(V16 a) {
+        return vshlq_n_s16(a, S);
+    }
     // pmaddwd: widening products of lanes 0-3 and 4-7, then adjacent pairs added (wrapping).
     static V32 madd16(V16 a, V16 b) {
         return vpaddq_s32(vmull_s16(vget_low_s16(a), vget_low_s16(b)), vmull_high_s16(a, b));
@@ -241,6 +278,16 @@ struct Simd128 {
     static V16 max16(V16 a, V16 b) { return wasm_i16x8_max(a, b); }
     static V16 min16(V16 a, V16 b) { return wasm_i16x8_min(a, b); }
     static V16 mullo16(V16 a, V16 b) { return wasm_i16x8_mul(a, b); }
+    // Widening products shifted right by 16: each fits int16 again, so the saturating narrow
+    // is exact.
+    static V16 mulhi16(V16 a, V16 b) {
+        return wasm_i16x8_narrow_i32x4(wasm_i32x4_shr(wasm_i32x4_extmul_low_i16x8(a, b), 16),
+                                       wasm_i32x4_shr(wasm_i32x4_extmul_high_i16x8(a, b), 16));
+    }
+    template <int S>
+    static V16 shl16(V16 a) {
+        return wasm_i16x8_shl(a, S);
+    }
     static V32 madd16(V16 a, V16 b) { return wasm_i32x4_dot_i16x8(a, b); }
     static V32 zero32() { return wasm_i32x4_splat(0); }
     static V32 add32(V32 a, V32 b) { return wasm_i32x4_add(a, b); }

@@ -22,7 +22,10 @@ std::string describeArchitecture(const nn::Architecture& arch) {
     return "hidden " + std::to_string(arch.hidden) + (arch.mirror ? ", mirrored, " : ", ") +
            std::to_string(arch.inputBuckets) + " input bucket(s), " +
            std::to_string(arch.outputBuckets) + " output bucket(s), QA " + std::to_string(arch.qa) +
-           ", QB " + std::to_string(arch.qb) + ", scale " + std::to_string(arch.scale);
+           ", QB " + std::to_string(arch.qb) + ", scale " + std::to_string(arch.scale) +
+           (arch.layered()
+                ? ", layers " + std::to_string(arch.l1) + " -> " + std::to_string(arch.l2)
+                : "");
 }
 
 } // namespace axon::train

@@ -45,11 +45,48 @@ PerspectiveModel::PerspectiveModel(const nn::Architecture& arch, float clip) : m
     const float ftClip = std::min(clip, nn::maxFeatureWeight(arch));
     const float outClip = std::min(clip, nn::maxOutputWeight(arch));
     const std::size_t h = std::size_t(arch.hidden);
+    const auto ob = std::size_t(arch.outputBuckets);
     m_layout.add("ft.weights", arch.inputCount(), h, ftClip, true);
     m_layout.add("ft.biases", 1, h, ftClip);
-    m_layout.add("out.weights", std::size_t(arch.outputBuckets), 2 * h, outClip);
-    // The output bias is quantised to 32 bits: no practical limit.
-    m_layout.add("out.biases", 1, std::size_t(arch.outputBuckets), 0.0f);
+    if (!arch.layered()) {
+        m_layout.add("out.weights", ob, 2 * h, outClip);
+        // The output bias is quantised to 32 bits: no practical limit.
+        m_layout.add("out.biases", 1, ob, 0.0f);
+        return;
+    }
+    // The stack's weights are 16-bit at 1/1024 (nn/layer_stack.h); its biases 32-bit.
+    const float layerClip = nn::maxLayerWeight();
+    const auto l1 = std::size_t(arch.l1), l2 = std::size_t(arch.l2);
+    m_layout.add("out.weights", ob, l2, layerClip);
+    m_layout.add("out.biases", 1, ob, 0.0f);
+    m_layout.add("l1.weights", ob * l1, h, layerClip);
+    m_layout.add("l1.biases", ob, l1, 0.0f);
+    m_layout.add("l2.weights", ob * l2, l1, layerClip);
+    m_layout.add("l2.biases", ob, l2, 0.0f);
+}
+
+std::size_t PerspectiveModel::scratchFloats() const {
+    const std::size_t h = std::size_t(m_arch.hidden);
+    if (!m_arch.layered()) return 4 * h;
+    return 4 * h + StackActivations::floatsNeeded(stackShape()) +
+           std::size_t(m_arch.l1 + m_arch.l2);
+}
+
+template <typename T>
+StackSlices<T> PerspectiveModel::stackSlices(T* base, int bucket) const {
+    const auto b = std::size_t(bucket), h = std::size_t(m_arch.hidden);
+    const auto l1 = std::size_t(m_arch.l1), l2 = std::size_t(m_arch.l2);
+    auto seg = [&](std::size_t i) { return base + m_layout.segments[i].offset; };
+    return {seg(kL1Weights) + b * l1 * h, seg(kL1Biases) + b * l1,   seg(kL2Weights) + b * l2 * l1,
+            seg(kL2Biases) + b * l2,      seg(kOutWeights) + b * l2, seg(kOutBiases) + b};
+}
+
+// After the two accumulators and their two gradients (4 x hidden floats).
+StackActivations PerspectiveModel::stackActivations(float* scratch) const {
+    const auto h = std::size_t(m_arch.hidden), l1 = std::size_t(m_arch.l1),
+               l2 = std::size_t(m_arch.l2);
+    float* x = scratch + 4 * h;
+    return {x, x + h, x + h + l1, x + h + 2 * l1, x + h + 2 * l1 + l2};
 }
 
 void PerspectiveModel::initialise(std::span<float> params, std::uint64_t seed) const {
@@ -60,14 +97,25 @@ void PerspectiveModel::initialise(std::span<float> params, std::uint64_t seed) c
     const Segment& ft = m_layout.segments[kFtWeights];
     const float ftBound = 1.0f / std::sqrt(float(kMaxActive));
     for (std::size_t i = 0; i < ft.size(); ++i) params[ft.offset + i] = uniform(rng, ftBound);
-    const Segment& out = m_layout.segments[kOutWeights];
-    const float outBound = 1.0f / std::sqrt(float(2 * m_arch.hidden));
-    for (std::size_t i = 0; i < out.size(); ++i) params[out.offset + i] = uniform(rng, outBound);
+    // Each dense layer uniform in +-1/sqrt(its inputs), as PyTorch's and bullet's defaults.
+    auto dense = [&](std::size_t segment, int inputs) {
+        const Segment& seg = m_layout.segments[segment];
+        const float bound = 1.0f / std::sqrt(float(inputs));
+        for (std::size_t i = 0; i < seg.size(); ++i) params[seg.offset + i] = uniform(rng, bound);
+    };
+    if (!m_arch.layered()) {
+        dense(kOutWeights, 2 * m_arch.hidden);
+        return;
+    }
+    dense(kL1Weights, m_arch.hidden);
+    dense(kL2Weights, m_arch.l1);
+    dense(kOutWeights, m_arch.l2);
 }
 
-float PerspectiveModel::forward(const Sample& s, const float* params, float* accUs,
-                                float* accThem) const {
+float PerspectiveModel::forward(const Sample& s, const float* params, float* scratch) const {
     const int h = m_arch.hidden;
+    float* accUs = scratch;
+    float* accThem = scratch + h;
     const float* ft = params + m_layout.segments[kFtWeights].offset;
     const float* bias = params + m_layout.segments[kFtBiases].offset;
     // Block by block, so each block's sums stay in registers while every active row is added.
@@ -87,6 +135,10 @@ float PerspectiveModel::forward(const Sample& s, const float* params, float* acc
             accThem[i + j] = them[j];
         }
     }
+    if (m_arch.layered()) {
+        StackActivations act = stackActivations(scratch);
+        return stackForward(stackShape(), stackSlices(params, s.bucket), accUs, accThem, act);
+    }
     const float* w =
         params + m_layout.segments[kOutWeights].offset + std::size_t(s.bucket) * 2 * std::size_t(h);
     float lanes[kLanes] = {};
@@ -103,9 +155,8 @@ float PerspectiveModel::forward(const Sample& s, const float* params, float* acc
 
 float PerspectiveModel::output(const Sample& sample, const float* params,
                                std::vector<float>& scratch) const {
-    const std::size_t h = std::size_t(m_arch.hidden);
-    if (scratch.size() < 4 * h) scratch.resize(4 * h);
-    return forward(sample, params, scratch.data(), scratch.data() + h);
+    if (scratch.size() < scratchFloats()) scratch.resize(scratchFloats());
+    return forward(sample, params, scratch.data());
 }
 
 double PerspectiveModel::accumulate(std::span<const Sample> samples, const float* params,
@@ -113,7 +164,7 @@ double PerspectiveModel::accumulate(std::span<const Sample> samples, const float
                                     std::vector<float>& scratch) const {
     const int h = m_arch.hidden;
     const std::size_t hs = std::size_t(h);
-    if (scratch.size() < 4 * hs) scratch.resize(4 * hs);
+    if (scratch.size() < scratchFloats()) scratch.resize(scratchFloats());
     float* __restrict accUs = scratch.data();
     float* __restrict accThem = accUs + hs;
     float* __restrict dUs = accThem + hs;
@@ -124,16 +175,23 @@ double PerspectiveModel::accumulate(std::span<const Sample> samples, const float
     std::uint8_t* touched = grad.touched.data();
     double lossSum = 0;
     for (const Sample& s : samples) {
-        const float out = forward(s, params, accUs, accThem);
+        const float out = forward(s, params, scratch.data());
         const LossValue lv = lossAndGradient(loss, out, lossTarget(loss, s.score, s.result));
         lossSum += lv.loss;
         const float d = lv.gradient * gradScale;
-        g[m_layout.segments[kOutBiases].offset + s.bucket] += d;
-        const std::size_t wOffset = std::size_t(s.bucket) * 2 * hs;
-        const float* __restrict w = params + m_layout.segments[kOutWeights].offset + wOffset;
-        float* __restrict gw = g + m_layout.segments[kOutWeights].offset + wOffset;
-        backwardHidden(d, accUs, w, gw, dUs, h);
-        backwardHidden(d, accThem, w + h, gw + h, dThem, h);
+        if (m_arch.layered()) {
+            StackGrads sg = stackSlices(g, s.bucket);
+            const StackActivations act = stackActivations(scratch.data());
+            stackBackward(stackShape(), stackSlices(params, s.bucket), accUs, accThem, act, d, sg,
+                          dUs, dThem, act.y2 + m_arch.l2);
+        } else {
+            g[m_layout.segments[kOutBiases].offset + s.bucket] += d;
+            const std::size_t wOffset = std::size_t(s.bucket) * 2 * hs;
+            const float* __restrict w = params + m_layout.segments[kOutWeights].offset + wOffset;
+            float* __restrict gw = g + m_layout.segments[kOutWeights].offset + wOffset;
+            backwardHidden(d, accUs, w, gw, dUs, h);
+            backwardHidden(d, accThem, w + h, gw + h, dThem, h);
+        }
         addRow(gBias, dUs, h);
         addRow(gBias, dThem, h);
         for (int k = 0; k < s.count; ++k) {
@@ -157,6 +215,12 @@ nn::FloatNetwork PerspectiveModel::toFloatNetwork(std::span<const float> params)
     copy(kFtBiases, net.ftBiases);
     copy(kOutWeights, net.outWeights);
     copy(kOutBiases, net.outBiases);
+    if (m_arch.layered()) {
+        copy(kL1Weights, net.l1Weights);
+        copy(kL1Biases, net.l1Biases);
+        copy(kL2Weights, net.l2Weights);
+        copy(kL2Biases, net.l2Biases);
+    }
     return net;
 }
 
@@ -170,6 +234,12 @@ void PerspectiveModel::fromFloatNetwork(const nn::FloatNetwork& net,
     copy(kFtBiases, net.ftBiases);
     copy(kOutWeights, net.outWeights);
     copy(kOutBiases, net.outBiases);
+    if (m_arch.layered()) {
+        copy(kL1Weights, net.l1Weights);
+        copy(kL1Biases, net.l1Biases);
+        copy(kL2Weights, net.l2Weights);
+        copy(kL2Biases, net.l2Biases);
+    }
 }
 
 } // namespace axon::train

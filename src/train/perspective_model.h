@@ -4,6 +4,7 @@
 #pragma once
 
 #include "nn/float_network.h"
+#include "train/layer_stack_passes.h"
 #include "train/model.h"
 
 namespace axon::train {
@@ -25,11 +26,19 @@ class PerspectiveModel final : public Model {
     nn::FloatNetwork toFloatNetwork(std::span<const float> params) const;
     void fromFloatNetwork(const nn::FloatNetwork& net, std::span<float> params) const;
 
-    // Segment indices in layout().
+    // Segment indices in layout(); the layer stack's only with arch.layered().
     static constexpr std::size_t kFtWeights = 0, kFtBiases = 1, kOutWeights = 2, kOutBiases = 3;
+    static constexpr std::size_t kL1Weights = 4, kL1Biases = 5, kL2Weights = 6, kL2Biases = 7;
 
   private:
-    float forward(const Sample& s, const float* params, float* accUs, float* accThem) const;
+    // scratch: both accumulators, then (layered) the stack's activations.
+    float forward(const Sample& s, const float* params, float* scratch) const;
+    // One bucket's slices of the stack's segments in `base` (parameters or gradients).
+    template <typename T>
+    StackSlices<T> stackSlices(T* base, int bucket) const;
+    StackActivations stackActivations(float* scratch) const;
+    StackShape stackShape() const { return {m_arch.hidden, m_arch.l1, m_arch.l2}; }
+    std::size_t scratchFloats() const;
 
     nn::Architecture m_arch;
     ParameterLayout m_layout;

@@ -7,6 +7,7 @@
 #include "chess/fen.h"
 #include "nn/accumulator.h"
 #include "nn/float_network.h"
+#include "nn_test_helpers.h"
 
 using namespace axon;
 
@@ -16,6 +17,43 @@ TEST(FloatNetwork, DequantiseThenQuantiseIsExact) {
     arch.outputBuckets = 4;
     const nn::Network net = nn::makeRandomNetwork(arch, 7);
     EXPECT_EQ(nn::quantise(nn::dequantise(net)), net);
+}
+
+TEST(FloatNetwork, LayeredDequantiseThenQuantiseIsExact) {
+    nn::Architecture arch;
+    arch.hidden = 128;
+    arch.outputBuckets = 4;
+    arch.l1 = 16;
+    arch.l2 = 8;
+    const nn::Network net = nn::makeRandomNetwork(arch, 9);
+    EXPECT_EQ(nn::quantise(nn::dequantise(net)), net);
+}
+
+// The stack's quantised evaluation follows its float semantics (layer_stack.h) up to rounding:
+// the pairwise products are floored to 1/127, every later step loses less.
+TEST(FloatNetwork, LayeredFloatEvaluationMatchesTheQuantisedOne) {
+    nn::Architecture arch;
+    arch.hidden = 128;
+    arch.mirror = true;
+    arch.outputBuckets = 8;
+    arch.l1 = 16;
+    arch.l2 = 32;
+    const auto positions = axon::test::playPositions();
+    ASSERT_GT(positions.size(), 10u);
+    for (std::uint64_t seed : {3, 4, 5}) {
+        const nn::Network net = nn::makeRandomNetwork(arch, seed);
+        const nn::FloatNetwork f = nn::dequantise(net);
+        double errorSum = 0, spread = 0;
+        for (const chess::Position& pos : positions) {
+            const int quantised = nn::evaluateReference(net, pos);
+            const float exact = nn::evaluateFloat(f, pos);
+            EXPECT_LE(std::abs(exact - float(quantised)), 12.0f) << chess::toFen(pos);
+            errorSum += std::abs(exact - float(quantised));
+            spread += std::abs(exact);
+        }
+        // Not a constant network: the evaluations vary far more than the rounding.
+        EXPECT_GT(spread, 20 * errorSum + 1) << seed;
+    }
 }
 
 TEST(FloatNetwork, FloatEvaluationMatchesTheQuantisedOne) {

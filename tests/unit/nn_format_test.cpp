@@ -77,7 +77,7 @@ TEST(NnFormat, RandomNetworksAreSeeded) {
 TEST(NnFormat, HeaderLayout) {
     const auto bytes = nn::serializeNetwork(smallNet());
     EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "AXONNNUE");
-    EXPECT_EQ(bytes[8], nn::kNetFormatVersion);
+    EXPECT_EQ(bytes[8], nn::kNetFormatVersionPlain); // no layer stack: version 1
     EXPECT_EQ(bytes[12], nn::kNetHeaderSize);
     EXPECT_EQ(bytes[16] | bytes[17] << 8, 32);  // hidden
     EXPECT_EQ(bytes[19], 1);                    // flags: mirrored
@@ -89,6 +89,47 @@ TEST(NnFormat, HeaderLayout) {
     EXPECT_EQ(bytes[32 + 63], 3);               // bucket of h8
     const std::size_t payload = 2 * (4 * 768 * 32 + 32 + 8 * 64) + 4 * 8;
     EXPECT_EQ(bytes.size(), nn::kNetHeaderSize + payload);
+}
+
+Network layeredNet(std::uint64_t seed = 1) {
+    return nn::makeRandomNetwork(makeArch({"t", 128, 4, true, 8, 16, 32}), seed);
+}
+
+TEST(NnFormat, LayeredHeaderLayout) {
+    const auto bytes = nn::serializeNetwork(layeredNet());
+    EXPECT_EQ(bytes[8], nn::kNetFormatVersion);
+    EXPECT_EQ(bytes[112] | bytes[113] << 8, 16); // L1
+    EXPECT_EQ(bytes[114] | bytes[115] << 8, 32); // L2
+    const std::size_t payload =
+        2 * (4 * 768 * 128 + 128 + 8 * 16 * 128 + 8 * 32 * 16 + 8 * 32) + 4 * (8 * 16 + 8 * 32 + 8);
+    EXPECT_EQ(bytes.size(), nn::kNetHeaderSize + payload);
+}
+
+TEST(NnFormat, LayeredHeaderChecksNameTheField) {
+    const auto good = nn::serializeNetwork(layeredNet());
+    auto edit = [&](std::size_t offset, std::initializer_list<std::uint8_t> values) {
+        auto b = good;
+        std::size_t i = offset;
+        for (const auto v : values) b[i++] = v;
+        const std::uint64_t h = nn::contentHash(b);
+        for (int k = 0; k < 8; ++k) b[nn::kNetHashOffset + k] = std::uint8_t(h >> (8 * k));
+        return b;
+    };
+    expectRejected(edit(112, {0, 0}), "without an L1 layer", "L1 zero");
+    expectRejected(edit(112, {12, 0}), "L1 size", "L1 not a multiple of 8");
+    expectRejected(edit(112, {0, 1}), "L1 size", "L1 too large");
+    expectRejected(edit(114, {0, 0}), "L2 size", "L2 zero");
+    expectRejected(edit(114, {129, 0}), "L2 size", "L2 too large");
+    expectRejected(edit(16, {96, 0}), "layered network", "hidden not a multiple of 64");
+    expectRejected(edit(24, {0, 1}), "QA", "QA above 255");
+    expectRejected(edit(116, {1}), "reserved", "reserved 116");
+    expectRejected(edit(114, {16, 0}), "parameter bytes", "L2 changed");
+    // Every byte of the file's parameters is covered by the hash.
+    for (std::size_t i = nn::kNetHeaderSize; i < good.size(); i += 997) {
+        auto bad = good;
+        bad[i] ^= 0x10;
+        expectRejected(bad, "hash", "parameter byte " + std::to_string(i));
+    }
 }
 
 // Every single header byte changed in three ways: each file is rejected, by a specific check
@@ -117,7 +158,9 @@ TEST(NnFormat, HeaderFieldChecksNameTheField) {
         return b;
     };
     expectRejected(edit(0, {'X'}), "magic", "magic");
-    expectRejected(edit(8, {2}), "version", "version");
+    expectRejected(edit(8, {3}), "version", "version");
+    expectRejected(edit(8, {2}), "without an L1 layer", "version 2 without a stack");
+    expectRejected(edit(112, {16}), "reserved", "version 1 with an L1 size");
     expectRejected(edit(12, {64}), "header size", "header size");
     expectRejected(edit(16, {100, 0}), "hidden size", "hidden not a multiple");
     expectRejected(edit(16, {0, 0}), "hidden size", "hidden zero");

@@ -20,15 +20,22 @@ struct NetVariant {
     int inputBuckets;
     bool mirror;
     int outputBuckets;
+    int l1 = 0, l2 = 0; // the layer stack (0: none)
 };
 
 // Small and typical sizes, with and without each option the format can switch on. Sixteen
-// king buckets of four squares each make king moves cross bucket boundaries often.
+// king buckets of four squares each make king moves cross bucket boundaries often. The
+// layered ones cover the smallest stack and a typical one.
 inline const std::vector<NetVariant>& netVariants() {
     static const std::vector<NetVariant> variants = {
-        {"h32-plain", 32, 1, false, 1},      {"h32-mirror", 32, 1, true, 1},
-        {"h32-buckets16", 32, 16, false, 8}, {"h32-all64", 32, 64, true, 8},
-        {"h256-plain", 256, 1, false, 1},    {"h256-buckets4-mirror", 256, 4, true, 8},
+        {"h32-plain", 32, 1, false, 1},
+        {"h32-mirror", 32, 1, true, 1},
+        {"h32-buckets16", 32, 16, false, 8},
+        {"h32-all64", 32, 64, true, 8},
+        {"h256-plain", 256, 1, false, 1},
+        {"h256-buckets4-mirror", 256, 4, true, 8},
+        {"h64-stack8x1", 64, 1, false, 1, 8, 1},
+        {"h256-buckets4-mirror-stack16x32", 256, 4, true, 8, 16, 32},
     };
     return variants;
 }
@@ -40,6 +47,8 @@ inline nn::Architecture makeArch(const NetVariant& v) {
     a.bucketMap = nn::evenBucketMap(v.inputBuckets);
     a.mirror = v.mirror;
     a.outputBuckets = v.outputBuckets;
+    a.l1 = v.l1;
+    a.l2 = v.l2;
     return a;
 }
 

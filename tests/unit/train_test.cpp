@@ -60,6 +60,15 @@ nn::Architecture tinyArch(bool mirror, int inputBuckets, int outputBuckets) {
     return a;
 }
 
+// The smallest layered shape: hidden 64 (split into pairwise halves), a stack of 8 -> 4.
+nn::Architecture tinyLayeredArch(int outputBuckets) {
+    nn::Architecture a = tinyArch(true, 4, outputBuckets);
+    a.hidden = 64;
+    a.l1 = 8;
+    a.l2 = 4;
+    return a;
+}
+
 TrainConfig smallRun(const std::string& out) {
     TrainConfig c;
     c.data = {syntheticFile()};
@@ -97,7 +106,10 @@ double totalLoss(const Model& m, const std::vector<Sample>& samples,
     return sum;
 }
 
-void checkGradients(const Model& model, const LossConfig& loss) {
+// `scale` multiplies the initial weights: a layer stack's output barely moves at its
+// initialisation, and probes need gradients well above the finite differences' noise.
+void checkGradients(const Model& model, const LossConfig& loss, float scale = 1.0f,
+                    float eps = 1e-3f) {
     const auto records = makeSyntheticRecords(24, 3);
     std::vector<Sample> samples(records.size());
     for (std::size_t i = 0; i < records.size(); ++i)
@@ -107,7 +119,7 @@ void checkGradients(const Model& model, const LossConfig& loss) {
     model.initialise(params, 11);
     // Non-zero biases so their gradients matter; small enough to keep most units unclipped.
     for (std::size_t i = 0; i < layout.total; ++i)
-        if (params[i] == 0) params[i] = 0.05f * float(int(i % 7) - 3);
+        params[i] = params[i] == 0 ? 0.05f * float(int(i % 7) - 3) : params[i] * scale;
     Gradients grad(layout);
     std::vector<float> scratch;
     model.accumulate(samples, params.data(), grad, loss, 1.0f, scratch);
@@ -124,7 +136,6 @@ void checkGradients(const Model& model, const LossConfig& loss) {
                           });
         for (std::size_t k = 0; k < std::min<std::size_t>(4, order.size()); ++k) {
             const std::size_t i = order[k];
-            const float eps = 1e-3f;
             auto plus = params, minus = params;
             plus[i] += eps;
             minus[i] -= eps;
@@ -150,6 +161,16 @@ TEST(TrainGradient, PerspectiveNetworkMatchesFiniteDifferences) {
         loss.wdl = 0.4f;
         checkGradients(PerspectiveModel(tinyArch(true, 4, 4), 1.98f), loss);
         checkGradients(PerspectiveModel(tinyArch(false, 1, 1), 1.98f), loss);
+    }
+}
+
+TEST(TrainGradient, LayeredNetworkMatchesFiniteDifferences) {
+    for (const float power : {2.0f, 2.6f}) {
+        LossConfig loss;
+        loss.power = power;
+        loss.wdl = 0.4f;
+        checkGradients(PerspectiveModel(tinyLayeredArch(1), 1.98f), loss, 3.0f, 1e-4f);
+        checkGradients(PerspectiveModel(tinyLayeredArch(4), 1.98f), loss, 3.0f, 1e-4f);
     }
 }
 
@@ -180,7 +201,8 @@ TEST(TrainGradient, LinearModelMatchesFiniteDifferences) {
 // record's position: both index features through nn/arch.h.
 TEST(TrainFeatures, ModelOutputEqualsFloatEvaluation) {
     const auto records = makeSyntheticRecords(200, 5);
-    for (const auto& arch : {tinyArch(false, 1, 1), tinyArch(true, 4, 8), tinyArch(true, 16, 3)}) {
+    for (const auto& arch : {tinyArch(false, 1, 1), tinyArch(true, 4, 8), tinyArch(true, 16, 3),
+                             tinyLayeredArch(1), tinyLayeredArch(8)}) {
         PerspectiveModel model(arch, 1.98f);
         std::vector<float> params(model.layout().total);
         model.initialise(params, 2);
@@ -285,6 +307,25 @@ TEST(TrainLoop, LossFallsAndTheNetworkKnowsMaterial) {
     EXPECT_GT(won, lost + 100) << "won " << won << " lost " << lost;
     const int upQueen = nn::evaluateReference(*net, test::fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"));
     EXPECT_LT(upQueen, 0) << "Black to move, White a queen up";
+}
+
+// The layer stack learns too: the same run with a stack, written as a version-2 file.
+TEST(TrainLoop, LayeredNetworkLearnsMaterial) {
+    const std::string dir = tempDir("loop-layered");
+    TrainConfig c = smallRun(dir);
+    c.arch = tinyLayeredArch(1);
+    c.threads = 2;
+    c.superbatches = 10;
+    c.schedule = LrSchedule::Cosine;
+    auto summary = runTraining(c);
+    ASSERT_TRUE(summary) << summary.error();
+    EXPECT_LT(summary->history.back().valLoss, 0.75 * summary->initialValLoss);
+    auto net = nn::readNetworkFile(dir + "/final.nnue");
+    ASSERT_TRUE(net) << net.error();
+    EXPECT_EQ(net->arch.l1, 8);
+    const int won = nn::evaluateReference(*net, test::fen("3qk3/8/8/8/8/8/1QQ5/4K3 w - - 0 1"));
+    const int lost = nn::evaluateReference(*net, test::fen("3qk3/1qq5/8/8/8/8/8/3QK3 w - - 0 1"));
+    EXPECT_GT(won, lost + 100) << "won " << won << " lost " << lost;
 }
 
 TEST(TrainLoop, ResumeReproducesTheUninterruptedRun) {
