@@ -36,6 +36,8 @@ nn::Architecture architectureFrom(const NetCommandArgs& args) {
     a.inputBuckets = args.inputBuckets;
     a.bucketMap = nn::evenBucketMap(args.inputBuckets);
     a.outputBuckets = args.outputBuckets;
+    a.l1 = args.l1;
+    a.l2 = args.l2;
     return a;
 }
 
@@ -234,6 +236,8 @@ NetCommands addNetCommand(CLI::App& app, NetCommandArgs& args) {
         c->add_option("--input-buckets", args.inputBuckets, "King buckets (even split of squares)");
         c->add_option("--output-buckets", args.outputBuckets, "Material output buckets");
         c->add_flag("--mirror", args.mirror, "Mirror inputs by king file");
+        c->add_option("--l1", args.l1, "Layer stack: first hidden layer (0 = none)");
+        c->add_option("--l2", args.l2, "Layer stack: second hidden layer");
         c->add_option("--seed", args.seed, "Random seed");
     }
     return cmds;
@@ -254,8 +258,12 @@ int runNetInfo(const NetCommandArgs& args) {
     const nn::Architecture& a = header->arch;
     std::printf("file            %s (%zu bytes)\n", args.file.c_str(), bytes.size());
     std::printf("format version  %" PRIu32 "\n", header->version);
-    std::printf("architecture    (%d -> %d) x2 -> 1, SCReLU\n",
-                a.inputBuckets * nn::kFeaturesPerBucket, a.hidden);
+    if (a.layered())
+        std::printf("architecture    (%d -> %d) x2, pairwise -> %d -> %d -> 1, clipped ReLU\n",
+                    a.inputBuckets * nn::kFeaturesPerBucket, a.hidden, a.l1, a.l2);
+    else
+        std::printf("architecture    (%d -> %d) x2 -> 1, SCReLU\n",
+                    a.inputBuckets * nn::kFeaturesPerBucket, a.hidden);
     std::printf("mirroring       %s\n", a.mirror ? "by king file (e-h mirrored)" : "off");
     std::printf("input buckets   %d\n", a.inputBuckets);
     if (a.inputBuckets > 1) {
@@ -332,9 +340,14 @@ int runNetBench(const NetCommandArgs& args) {
                 std::max(floatRates[k], measureFloat(*floats[k].model, lines,
                                                      args.seconds / kRounds, checksumFloat));
     }
-    std::printf("network      hidden %d, input buckets %d%s, output buckets %d, simd %s\n",
+    std::printf("network      hidden %d, input buckets %d%s, output buckets %d%s, simd %s\n",
                 net.arch.hidden, net.arch.inputBuckets, net.arch.mirror ? ", mirrored" : "",
-                net.arch.outputBuckets, nn::simd::Native::kName);
+                net.arch.outputBuckets,
+                net.arch.layered() ? (", layers " + std::to_string(net.arch.l1) + " -> " +
+                                      std::to_string(net.arch.l2))
+                                         .c_str()
+                                   : "",
+                nn::simd::Native::kName);
     std::printf("positions    %zu lines of up to %d random plies from the bench positions\n",
                 lines.size(), kPlies);
     std::printf("incremental  %.0f evals/s (%.3f refresh-cache rebuilds per eval)\n",

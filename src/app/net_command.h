@@ -25,6 +25,7 @@ struct NetCommandArgs {
     int inputBuckets = 1;
     int outputBuckets = 1;
     bool mirror = false;
+    int l1 = 0, l2 = 0; // the layer stack of a random network (0: none)
     std::uint64_t seed = 1;
     double seconds = 1.0; // bench: time per mode
 };

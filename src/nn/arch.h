@@ -28,13 +28,15 @@ constexpr int kMaxMaterialPieces = 32;
 // first layer reads the pairwise products of each perspective's two accumulator halves, so the
 // hidden size must split into halves of whole AVX-512 registers.
 constexpr int kLayeredHiddenMultiple = 64;
-constexpr int kL1Multiple = 8;
+// 2 x L1 int16 weights per input pair fill whole AVX-512 registers (kernels::l1Layer).
+constexpr int kL1Multiple = 16;
 constexpr int kMaxL1 = 128;
 constexpr int kMaxL2 = 128;
 // Fixed quantisation of the stack: weights in units of 1/kLayerWeightScale; the pairwise
 // product (clamp(a, 0, QA) * clamp(b, 0, QA)) >> kPairwiseShift, so one product fits in 7 bits
 // at QA = 255 and a 16x16 multiply-add never overflows a pair.
 constexpr int kLayerWeightScale = 1024;
+constexpr int kLayeredQa = 255;
 constexpr int kPairwiseShift = 9;
 
 enum class Activation : std::uint8_t {

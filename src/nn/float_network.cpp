@@ -62,6 +62,16 @@ std::vector<float> dequantised(const std::vector<Int>& from, double scale) {
     return to;
 }
 
+// Calls f(index in FloatNetwork's unit-row layout, index in Network's pair-interleaved one) for
+// every first-layer weight.
+template <typename F>
+void forEachL1Weight(const Architecture& a, F f) {
+    std::size_t natural = 0;
+    for (int b = 0; b < a.outputBuckets; ++b)
+        for (int j = 0; j < a.l1; ++j)
+            for (int i = 0; i < a.hidden; ++i) f(natural++, l1WeightIndex(a, b, j, i));
+}
+
 // The stack's units (layer_stack.h): weights; the second layer's and the output's biases.
 constexpr double kW = kLayerWeightScale;
 constexpr double kUnit = double(kLayerActivationScale);
@@ -87,7 +97,12 @@ Network quantise(const FloatNetwork& f) {
     for (std::size_t i = 0; i < f.outBiases.size(); ++i)
         n.outBiases[i] = roundClamped<std::int32_t>(f.outBiases[i], qa * qb, 2.0e9);
     if (a.layered()) {
-        n.l1Weights = quantised<std::int16_t>(f.l1Weights, kW, 32767);
+        // Rows per unit here, interleaved by input pair there (layer_stack.h).
+        const std::vector<std::int16_t> rows = quantised<std::int16_t>(f.l1Weights, kW, 32767);
+        n.l1Weights.resize(rows.size());
+        forEachL1Weight(a, [&](std::size_t natural, std::size_t packed) {
+            n.l1Weights[packed] = rows[natural];
+        });
         n.l1Biases = quantised<std::int32_t>(f.l1Biases, double(layerStackL1Scale(a)), 2.0e9);
         n.l2Weights = quantised<std::int16_t>(f.l2Weights, kW, 32767);
         n.l2Biases = quantised<std::int32_t>(f.l2Biases, kUnit, 2.0e9);
@@ -112,7 +127,10 @@ FloatNetwork dequantise(const Network& n) {
     for (std::size_t i = 0; i < n.outBiases.size(); ++i)
         f.outBiases[i] = float(double(n.outBiases[i]) / (double(qa) * qb));
     if (a.layered()) {
-        f.l1Weights = dequantised(n.l1Weights, kW);
+        const std::vector<float> packed = dequantised(n.l1Weights, kW);
+        f.l1Weights.resize(packed.size());
+        forEachL1Weight(
+            a, [&](std::size_t natural, std::size_t p) { f.l1Weights[natural] = packed[p]; });
         f.l1Biases = dequantised(n.l1Biases, double(layerStackL1Scale(a)));
         f.l2Weights = dequantised(n.l2Weights, kW);
         f.l2Biases = dequantised(n.l2Biases, kUnit);
@@ -141,7 +159,7 @@ float evaluateFloatStack(const FloatNetwork& f, const float* ours, const float* 
     }
     for (std::size_t k = 0; k < l2; ++k) {
         double s = f.l2Biases[b * l2 + k];
-        for (std::size_t j = 0; j < l1; ++j) s += f.l2Weights[(b * l2 + k) * l1 + j] * y1[j];
+        for (std::size_t j = 0; j < l1; ++j) s += f.l2Weights[(b * l1 + j) * l2 + k] * y1[j];
         y2[k] = clip(s);
     }
     double out = f.outBiases[b];

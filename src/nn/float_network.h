@@ -25,10 +25,12 @@ struct FloatNetwork {
     std::vector<float> ftBiases;   // hidden
     std::vector<float> outWeights; // outputBuckets x 2 x hidden
     std::vector<float> outBiases;  // outputBuckets
-    // The layer stack (empty without one), laid out like Network's.
+    // The layer stack (empty without one), laid out like Network's except the first layer:
+    // one row of `hidden` weights per unit here (what trainers use), interleaved by input
+    // pair in Network.
     std::vector<float> l1Weights; // outputBuckets x l1 x hidden
     std::vector<float> l1Biases;  // outputBuckets x l1
-    std::vector<float> l2Weights; // outputBuckets x l2 x l1
+    std::vector<float> l2Weights; // outputBuckets x l1 x l2 (input-major)
     std::vector<float> l2Biases;  // outputBuckets x l2
 
     // Zero-filled parameters of the right sizes for `arch`.

@@ -3,7 +3,9 @@
 // end: accumulator row updates and the SCReLU output layer.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "nn/arch.h"
 #include "nn/simd.h"
@@ -71,13 +73,69 @@ void pairwiseProducts(const std::int16_t* acc, std::int16_t* out, int half, std:
     }
 }
 
-// sum over i < n of a[i] * b[i], modulo 2^32; n is a multiple of the lane count.
+// The input pairs (2p, 2p + 1) that are not both zero, as indices p: most are zero (a pairwise
+// product is zero whenever either half is clipped), and skipping them changes no sum. Written
+// without branches: every index is stored, the count advances only past non-zero pairs.
+inline int nonZeroPairs(const std::int16_t* input, int pairs, std::uint16_t* out) {
+    int count = 0;
+    for (int p = 0; p < pairs; ++p) {
+        std::uint32_t pair;
+        std::memcpy(&pair, input + 2 * p, sizeof pair);
+        out[count] = std::uint16_t(p);
+        count += pair != 0;
+    }
+    return count;
+}
+
+// R registers' worth of first-layer units (from register `first`) over the listed input pairs:
+// the weights are interleaved by input pair (layer_stack.h), so one pmaddwd of the broadcast
+// pair against a weight register adds both inputs' terms to a register of units, with no
+// horizontal sum. S independent sets of sums hide the multiply-add latency.
+template <typename B, int R>
+void l1Block(const std::int16_t* input, const std::int16_t* w, const std::uint16_t* pairs,
+             int count, int rowLanes, int first, std::int32_t* sums) {
+    constexpr int S = R <= 2 ? 4 : R <= 4 ? 2 : 1;
+    typename B::V32 acc[S][R];
+    for (int k = 0; k < S; ++k)
+        for (int r = 0; r < R; ++r) acc[k][r] = B::zero32();
+    const std::int16_t* base = w + std::size_t(first) * B::kLanes16;
+    auto step = [&](int k, int p) {
+        std::int32_t pair;
+        std::memcpy(&pair, input + 2 * p, sizeof pair);
+        const auto x = B::splat32(pair);
+        const std::int16_t* row = base + std::size_t(p) * std::size_t(rowLanes);
+        for (int r = 0; r < R; ++r)
+            acc[k][r] = B::add32(acc[k][r], B::madd16(x, B::load(row + r * B::kLanes16)));
+    };
+    int n = 0;
+    for (; n + S <= count; n += S)
+        for (int k = 0; k < S; ++k) step(k, pairs[n + k]);
+    for (int k = 0; n < count; ++n, ++k) step(k, pairs[n]);
+    for (int r = 0; r < R; ++r) {
+        for (int k = 1; k < S; ++k) acc[0][r] = B::add32(acc[0][r], acc[k][r]);
+        B::store32(sums + (first + r) * (B::kLanes16 / 2), acc[0][r]);
+    }
+}
+
+// sums[j] = sum over i < n of input[i] * (unit j's weight of input i), for l1 units, modulo
+// 2^32; n and 2 * l1 are multiples of every back end's lane count.
 template <typename B>
-std::int32_t dot16(const std::int16_t* a, const std::int16_t* b, int n) {
-    auto sum = B::zero32();
-    for (int i = 0; i < n; i += B::kLanes16)
-        sum = B::add32(sum, B::madd16(B::load(a + i), B::load(b + i)));
-    return B::hsum32(sum);
+void l1Layer(const std::int16_t* input, const std::int16_t* w, int n, int l1, std::int32_t* sums) {
+    const int rowLanes = 2 * l1, registers = rowLanes / B::kLanes16;
+    std::uint16_t pairs[kMaxHidden / 2];
+    const int count = nonZeroPairs(input, n / 2, pairs);
+    for (int first = 0; first < registers; first += 8) {
+        switch (registers - first) {
+        case 1: l1Block<B, 1>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 2: l1Block<B, 2>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 3: l1Block<B, 3>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 4: l1Block<B, 4>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 5: l1Block<B, 5>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 6: l1Block<B, 6>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 7: l1Block<B, 7>(input, w, pairs, count, rowLanes, first, sums); break;
+        default: l1Block<B, 8>(input, w, pairs, count, rowLanes, first, sums); break;
+        }
+    }
 }
 
 // The output in centipawns from the activation sum (units 1/(QA*QA*QB)) and the bucket's bias

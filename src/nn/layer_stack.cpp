@@ -3,42 +3,92 @@
 #include "nn/layer_stack.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace axon::nn {
 
 namespace {
 
-// clamp(x, 0, top) rescaled from units 1/top to 1/QH (top < 2^31, so the product fits).
-inline std::int64_t clipped(std::int64_t x, std::int64_t top) {
-    return std::clamp<std::int64_t>(x, 0, top) * kLayerActivationScale / top;
+// Whether sum |row[i]| * inputMax + |bias| * biasFactor stays within `limit` for each of `rows`
+// rows of `n` weights; the first row that does not, or -1.
+long firstRowBeyond(const std::int16_t* w, const std::int32_t* biases, std::size_t rows,
+                    std::size_t n, std::int64_t inputMax, std::int64_t biasFactor,
+                    std::int64_t limit) {
+    for (std::size_t r = 0; r < rows; ++r) {
+        std::int64_t sum = std::abs(std::int64_t(biases[r])) * biasFactor;
+        for (std::size_t i = 0; i < n; ++i) sum += std::abs(std::int64_t(w[r * n + i])) * inputMax;
+        if (sum > limit) return long(r);
+    }
+    return -1;
 }
 
 } // namespace
 
+std::optional<std::string> checkLayerStackBounds(const Network& net) {
+    const Architecture& a = net.arch;
+    const auto ob = std::size_t(a.outputBuckets), l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
+    const std::int64_t limit = 0x7FFFFFFF;
+    const std::int64_t pairMax = (std::int64_t(kLayeredQa) * kLayeredQa) >> kPairwiseShift;
+    for (std::size_t b = 0; b < ob; ++b)
+        for (std::size_t j = 0; j < l1; ++j) {
+            std::int64_t sum = std::abs(std::int64_t(net.l1Biases[b * l1 + j]));
+            for (int i = 0; i < a.hidden; ++i)
+                sum += std::abs(std::int64_t(net.l1Weights[l1WeightIndex(a, int(b), int(j), i)])) *
+                       pairMax;
+            if (sum > limit)
+                return "L1 unit " + std::to_string(b * l1 + j) +
+                       " could overflow 32 bits (weights too large)";
+        }
+    // The L2 weights are input-major: unit k's weights are column k of its bucket's rows.
+    for (std::size_t b = 0; b < ob; ++b)
+        for (std::size_t k = 0; k < l2; ++k) {
+            std::int64_t sum = std::abs(std::int64_t(net.l2Biases[b * l2 + k])) * kLayerWeightScale;
+            for (std::size_t j = 0; j < l1; ++j)
+                sum += std::abs(std::int64_t(net.l2Weights[(b * l1 + j) * l2 + k])) *
+                       kLayerActivationScale;
+            if (sum > limit)
+                return "L2 unit " + std::to_string(b * l2 + k) +
+                       " could overflow 32 bits (weights too large)";
+        }
+    if (const long r = firstRowBeyond(net.outWeights.data(), net.outBiases.data(), ob, l2,
+                                      kLayerActivationScale, kLayerWeightScale, limit);
+        r >= 0)
+        return "output of bucket " + std::to_string(r) +
+               " could overflow 32 bits (weights too large)";
+    return std::nullopt;
+}
+
 int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket) {
     const Architecture& a = net.arch;
-    const std::int64_t s1 = layerStackL1Scale(a);
-    const auto b = std::size_t(bucket);
-    std::int64_t y1[kMaxL1];
-    for (int j = 0; j < a.l1; ++j) {
-        // The sum wrapped in 32 bits like the SIMD one; the bias is added after, in 64.
-        const std::int64_t h =
-            std::int64_t(l1Sums[j]) + net.l1Biases[b * std::size_t(a.l1) + std::size_t(j)];
-        y1[j] = clipped(h, s1);
+    const auto b = std::size_t(bucket), l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
+    // int32 throughout: Network::validate bounds every row so no sum can overflow, and the
+    // loops vectorise (integer sums may be reordered).
+    alignas(64) std::int32_t y1[kMaxL1];
+    for (std::size_t j = 0; j < l1; ++j) {
+        const std::int64_t h = std::int64_t(l1Sums[j]) + net.l1Biases[b * l1 + j];
+        // clamp(h, 0, 1) from units 1/S1 to 1/QH: a division by a constant.
+        y1[j] = std::int32_t(std::clamp<std::int64_t>(h, 0, kLayerStackL1Scale) *
+                             kLayerActivationScale / kLayerStackL1Scale);
     }
-    std::int64_t y2[kMaxL2];
-    const std::int16_t* w2 = net.l2Weights.data() + b * std::size_t(a.l2) * std::size_t(a.l1);
-    for (int k = 0; k < a.l2; ++k) {
-        std::int64_t h =
-            std::int64_t(net.l2Biases[b * std::size_t(a.l2) + std::size_t(k)]) * kLayerWeightScale;
-        for (int j = 0; j < a.l1; ++j)
-            h += y1[j] * w2[std::size_t(k) * std::size_t(a.l1) + std::size_t(j)];
-        y2[k] = clipped(h, kLayerActivationUnit);
+    // The second layer as a sum of scaled rows (input-major weights): contiguous in k, no
+    // horizontal sums.
+    alignas(64) std::int32_t h2[kMaxL2];
+    for (std::size_t k = 0; k < l2; ++k) h2[k] = net.l2Biases[b * l2 + k] * kLayerWeightScale;
+    const std::int16_t* w2 = net.l2Weights.data() + b * l1 * l2;
+    for (std::size_t j = 0; j < l1; ++j) {
+        const std::int32_t y = y1[j];
+        if (y == 0) continue;
+        for (std::size_t k = 0; k < l2; ++k) h2[k] += y * w2[j * l2 + k];
     }
+    alignas(64) std::int32_t y2[kMaxL2];
+    for (std::size_t k = 0; k < l2; ++k)
+        // clamp(h, 0, 1) from units 1/(QH * W) to 1/QH: W is a power of two.
+        y2[k] = std::clamp<std::int32_t>(h2[k], 0, std::int32_t(kLayerActivationUnit)) /
+                kLayerWeightScale;
     const std::int16_t* w3 = net.outRow(bucket);
-    std::int64_t out = std::int64_t(net.outBiases[b]) * kLayerWeightScale;
-    for (int k = 0; k < a.l2; ++k) out += y2[k] * w3[k];
-    return int(out * a.scale / kLayerActivationUnit);
+    std::int32_t out = net.outBiases[b] * kLayerWeightScale;
+    for (std::size_t k = 0; k < l2; ++k) out += y2[k] * w3[k];
+    return int(std::int64_t(out) * a.scale / kLayerActivationUnit);
 }
 
 int layerStackReference(const Network& net, const std::int16_t* ours, const std::int16_t* theirs,
@@ -55,13 +105,11 @@ int layerStackReference(const Network& net, const std::int16_t* ours, const std:
         }
     }
     std::int32_t sums[kMaxL1];
-    const std::int16_t* w =
-        net.l1Weights.data() + std::size_t(bucket) * std::size_t(a.l1) * std::size_t(a.hidden);
     for (int j = 0; j < a.l1; ++j) {
         std::uint64_t sum = 0; // wrapped to 32 bits, as the kernels wrap
         for (int i = 0; i < a.hidden; ++i)
             sum += std::uint64_t(input[std::size_t(i)] *
-                                 w[std::size_t(j) * std::size_t(a.hidden) + std::size_t(i)]);
+                                 net.l1Weights[l1WeightIndex(a, bucket, j, i)]);
         sums[j] = std::int32_t(std::uint32_t(sum));
     }
     return finishLayerStack(net, sums, bucket);

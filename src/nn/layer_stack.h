@@ -8,29 +8,48 @@
 //               out = w3 . y2 + b3,  centipawns = out * scale
 //   quantised:  v = clamp(acc, 0, QA) (int16); pw = (v_i * v_{i+H/2}) >> 9 in 1/(QA^2/512)
 //               h1 in 1/S1 (S1 = QA^2 * 1024 / 512), int32 sums of 16-bit products, wrapping
-//               y1, y2 in 1/QH (QH = 65536); h2 and out in 1/(QH * 1024); int64 from there on
+//               y1, y2 in 1/QH (QH = 32768); h2 and out in 1/(QH * 1024), int32
 //               b2 and b3 stored in 1/QH (so a float holds them exactly), added times 1024
+// Network::validate bounds each unit's weights so that no sum can leave int32: |h1| and the
+// first layer's partial sums stay below 2^31, |h2| and |out| below 64 output units.
 //
 // The first layer is the only wide one (hidden inputs per unit); it runs on the SIMD
-// vocabulary and wraps modulo 2^32 as every back end does. The layers after it are a few
-// hundred multiplies: plain int64 code, identical on every back end and platform (no float, so
-// no contraction or reordering can change a result).
+// vocabulary. The layers after it are a few hundred multiplies in plain integer code the
+// compiler vectorises, identical on every back end and platform (no float, so no contraction
+// or reordering can change a result).
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "nn/kernels.h"
 #include "nn/network.h"
 
 namespace axon::nn {
 
-constexpr std::int64_t kLayerActivationScale = 65536;
+constexpr std::int64_t kLayerActivationScale = 32768;
 constexpr std::int64_t kLayerActivationUnit = kLayerActivationScale * kLayerWeightScale;
 
-// Units of the first layer's sums: 1/S1.
-constexpr std::int64_t layerStackL1Scale(const Architecture& a) {
-    return (std::int64_t(a.qa) * a.qa * kLayerWeightScale) >> kPairwiseShift;
+// Units of the first layer's sums: 1/S1. A layered network has QA = kLayeredQa, so S1 is a
+// constant and the tail divides by constants only.
+constexpr std::int64_t kLayerStackL1Scale =
+    (std::int64_t(kLayeredQa) * kLayeredQa * kLayerWeightScale) >> kPairwiseShift;
+constexpr std::int64_t layerStackL1Scale(const Architecture&) { return kLayerStackL1Scale; }
+
+// Where unit j's weight of first-layer input i (of `bucket`) is in Network::l1Weights: per
+// bucket, per input pair (2p, 2p + 1), each unit's two weights side by side, as pmaddwd reads
+// them against a broadcast pair of inputs (kernels::l1Layer).
+constexpr std::size_t l1WeightIndex(const Architecture& a, int bucket, int j, int i) {
+    return ((std::size_t(bucket) * std::size_t(a.hidden / 2) + std::size_t(i / 2)) *
+                std::size_t(a.l1) +
+            std::size_t(j)) *
+               2 +
+           std::size_t(i & 1);
 }
+
+// Why a network's stack could overflow int32 somewhere (layer_stack.h), or nothing.
+std::optional<std::string> checkLayerStackBounds(const Network& net);
 
 // Centipawns from the first layer's l1 sums (bias not yet added) of output bucket `bucket`.
 int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket);
@@ -45,11 +64,11 @@ int layerStackOutput(const Network& net, const std::int16_t* ours, const std::in
     alignas(64) std::int16_t input[kMaxHidden];
     kernels::pairwiseProducts<B>(ours, input, half, std::int16_t(a.qa));
     kernels::pairwiseProducts<B>(theirs, input + half, half, std::int16_t(a.qa));
-    std::int32_t sums[kMaxL1];
-    const std::int16_t* w =
-        net.l1Weights.data() + std::size_t(bucket) * std::size_t(a.l1) * std::size_t(a.hidden);
-    for (int j = 0; j < a.l1; ++j)
-        sums[j] = kernels::dot16<B>(input, w + std::size_t(j) * std::size_t(a.hidden), a.hidden);
+    alignas(64) std::int32_t sums[kMaxL1];
+    kernels::l1Layer<B>(input,
+                        net.l1Weights.data() +
+                            std::size_t(bucket) * std::size_t(a.l1) * std::size_t(a.hidden),
+                        a.hidden, a.l1, sums);
     return finishLayerStack(net, sums, bucket);
 }
 

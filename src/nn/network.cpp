@@ -45,8 +45,11 @@ std::optional<std::string> validateArchitecture(const Architecture& a) {
             return "L1 size " + std::to_string(a.l1) + " is not a multiple of " +
                    std::to_string(kL1Multiple) + " in [" + std::to_string(kL1Multiple) + ", " +
                    std::to_string(kMaxL1) + "]";
-        // The pairwise product shifts clamp(x, 0, QA) left by 7 in 16 bits (kernels.h).
-        if (a.qa > 255) return "QA " + std::to_string(a.qa) + " of a layered network is above 255";
+        // The pairwise product shifts clamp(x, 0, QA) left by 7 in 16 bits (kernels.h), and the
+        // stack's units are constants (layer_stack.h).
+        if (a.qa != kLayeredQa)
+            return "QA " + std::to_string(a.qa) + " of a layered network is not " +
+                   std::to_string(kLayeredQa);
         if (a.l2 < 1 || a.l2 > kMaxL2)
             return "L2 size " + std::to_string(a.l2) + " is not in [1, " + std::to_string(kMaxL2) +
                    "]";
@@ -62,8 +65,9 @@ std::optional<std::string> Network::validate() const {
         l1Weights.size() != arch.l1WeightCount() || l1Biases.size() != arch.l1BiasCount() ||
         l2Weights.size() != arch.l2WeightCount() || l2Biases.size() != arch.l2BiasCount())
         return std::string("parameter counts do not match the architecture");
-    // The stack computes in 32 and 64 bits from 16-bit weights (layer_stack.h): no bound.
-    if (arch.layered()) return std::nullopt;
+    // The stack's sums must fit in 32 bits (layer_stack.h); its output layer has no 16-bit
+    // product to bound.
+    if (arch.layered()) return checkLayerStackBounds(*this);
     // The activation multiplies clamp(x, 0, QA) by an output weight in 16 bits before squaring
     // completes in 32 (kernels.h), so |weight| * QA must fit in int16.
     for (std::size_t i = 0; i < outWeights.size(); ++i)

@@ -164,7 +164,7 @@ util::Result<FloatNetwork> parseFloatNetwork(const Safetensors& file) {
                                        {"l1.bias", &net.l1Biases},
                                        {"l2.weight", &net.l2Weights},
                                        {"l2.bias", &net.l2Biases}});
-        shapes.insert(shapes.end(), {{ob, l1, h}, {ob, l1}, {ob, l2, l1}, {ob, l2}});
+        shapes.insert(shapes.end(), {{ob, l1, h}, {ob, l1}, {ob, l1, l2}, {ob, l2}});
     }
     for (std::size_t i = 0; i < tensors.size(); ++i) {
         auto values = file.finiteFloats(tensors[i].first, shapes[i]);
@@ -189,7 +189,7 @@ util::Result<std::vector<std::uint8_t>> serializeFloatNetworkSafetensors(const F
     if (a.layered()) {
         tensors.push_back({"l1.weight", {ob, l1, h}, net.l1Weights});
         tensors.push_back({"l1.bias", {ob, l1}, net.l1Biases});
-        tensors.push_back({"l2.weight", {ob, l2, l1}, net.l2Weights});
+        tensors.push_back({"l2.weight", {ob, l1, l2}, net.l2Weights});
         tensors.push_back({"l2.bias", {ob, l2}, net.l2Biases});
     }
     return serializeSafetensors(tensors, perspectiveMetadata(a));

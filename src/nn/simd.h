@@ -107,6 +107,13 @@ struct Scalar {
         return r;
     }
     static V32 zero32() { return V32{}; }
+    // Every pair of 16-bit lanes set to the two halves of x (low half first).
+    static V16 splat32(std::int32_t x) {
+        V16 r;
+        for (int i = 0; i < kLanes16; i += 2) std::memcpy(&r.v[i], &x, sizeof x);
+        return r;
+    }
+    static void store32(std::int32_t* p, const V32& a) { std::memcpy(p, a.v, sizeof a.v); }
     static V32 add32(const V32& a, const V32& b) {
         V32 r;
         for (int i = 0; i < kLanes16 / 2; ++i)
@@ -145,6 +152,8 @@ struct Avx512 {
     }
     static V32 madd16(V16 a, V16 b) { return _mm512_madd_epi16(a, b); }
     static V32 zero32() { return _mm512_setzero_si512(); }
+    static V16 splat32(std::int32_t x) { return _mm512_set1_epi32(x); }
+    static void store32(std::int32_t* p, V32 a) { _mm512_storeu_si512(p, a); }
     static V32 add32(V32 a, V32 b) { return _mm512_add_epi32(a, b); }
     // Through memory: once per evaluation, and GCC 12's reduction intrinsics trip
     // -Wmaybe-uninitialized in its own headers.
@@ -184,6 +193,10 @@ struct Avx2 {
     }
     static V32 madd16(V16 a, V16 b) { return _mm256_madd_epi16(a, b); }
     static V32 zero32() { return _mm256_setzero_si256(); }
+    static V16 splat32(std::int32_t x) { return _mm256_set1_epi32(x); }
+    static void store32(std::int32_t* p, V32 a) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a);
+    }
     static V32 add32(V32 a, V32 b) { return _mm256_add_epi32(a, b); }
     static std::int32_t hsum32(V32 a) {
         __m128i s = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
@@ -220,6 +233,10 @@ struct Sse41 {
     }
     static V32 madd16(V16 a, V16 b) { return _mm_madd_epi16(a, b); }
     static V32 zero32() { return _mm_setzero_si128(); }
+    static V16 splat32(std::int32_t x) { return _mm_set1_epi32(x); }
+    static void store32(std::int32_t* p, V32 a) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a);
+    }
     static V32 add32(V32 a, V32 b) { return _mm_add_epi32(a, b); }
     static std::int32_t hsum32(V32 a) {
         a = _mm_add_epi32(a, _mm_shuffle_epi32(a, 0x4E));
@@ -258,6 +275,8 @@ struct Neon {
         return vpaddq_s32(vmull_s16(vget_low_s16(a), vget_low_s16(b)), vmull_high_s16(a, b));
     }
     static V32 zero32() { return vdupq_n_s32(0); }
+    static V16 splat32(std::int32_t x) { return vreinterpretq_s16_s32(vdupq_n_s32(x)); }
+    static void store32(std::int32_t* p, V32 a) { vst1q_s32(p, a); }
     static V32 add32(V32 a, V32 b) { return vaddq_s32(a, b); }
     static std::int32_t hsum32(V32 a) { return vaddvq_s32(a); }
 };
@@ -290,6 +309,8 @@ struct Simd128 {
     }
     static V32 madd16(V16 a, V16 b) { return wasm_i32x4_dot_i16x8(a, b); }
     static V32 zero32() { return wasm_i32x4_splat(0); }
+    static V16 splat32(std::int32_t x) { return wasm_i32x4_splat(x); }
+    static void store32(std::int32_t* p, V32 a) { wasm_v128_store(p, a); }
     static V32 add32(V32 a, V32 b) { return wasm_i32x4_add(a, b); }
     static std::int32_t hsum32(V32 a) {
         const std::uint32_t s = std::uint32_t(wasm_i32x4_extract_lane(a, 0)) +

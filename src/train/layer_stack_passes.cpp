@@ -38,13 +38,14 @@ float stackForward(const StackShape& s, const StackParams& p, const float* ours,
         act.h1[j] = h;
         act.y1[j] = clip01(h);
     }
-    for (int k = 0; k < s.l2; ++k) {
-        float h = p.l2b[k];
-        for (int j = 0; j < s.l1; ++j)
-            h += p.l2w[std::size_t(k) * std::size_t(s.l1) + std::size_t(j)] * act.y1[j];
-        act.h2[k] = h;
-        act.y2[k] = clip01(h);
+    // Input-major second-layer weights: a sum of scaled rows.
+    for (int k = 0; k < s.l2; ++k) act.h2[k] = p.l2b[k];
+    for (int j = 0; j < s.l1; ++j) {
+        const float y = act.y1[j];
+        const float* __restrict row = p.l2w + std::size_t(j) * std::size_t(s.l2);
+        for (int k = 0; k < s.l2; ++k) act.h2[k] += y * row[k];
     }
+    for (int k = 0; k < s.l2; ++k) act.y2[k] = clip01(act.h2[k]);
     float out = p.b3[0];
     for (int k = 0; k < s.l2; ++k) out += p.w3[k] * act.y2[k];
     return out;
@@ -64,15 +65,16 @@ void stackBackward(const StackShape& s, const StackParams& p, const float* ours,
         const float h = act.h2[k];
         dh2[k] = h > 0.0f && h < 1.0f ? d * p.w3[k] : 0.0f;
     }
-    for (int j = 0; j < s.l1; ++j) dh1[j] = 0.0f;
-    for (int k = 0; k < s.l2; ++k) {
-        if (dh2[k] == 0.0f) continue;
-        g.l2b[k] += dh2[k];
-        const std::size_t row = std::size_t(k) * std::size_t(s.l1);
-        for (int j = 0; j < s.l1; ++j) {
-            g.l2w[row + std::size_t(j)] += dh2[k] * act.y1[j];
-            dh1[j] += dh2[k] * p.l2w[row + std::size_t(j)];
+    for (int k = 0; k < s.l2; ++k) g.l2b[k] += dh2[k];
+    for (int j = 0; j < s.l1; ++j) {
+        const std::size_t row = std::size_t(j) * std::size_t(s.l2);
+        const float y = act.y1[j];
+        float back = 0.0f;
+        for (int k = 0; k < s.l2; ++k) {
+            g.l2w[row + std::size_t(k)] += dh2[k] * y;
+            back += dh2[k] * p.l2w[row + std::size_t(k)];
         }
+        dh1[j] = back;
     }
     for (int j = 0; j < s.l1; ++j) {
         const float h = act.h1[j];

@@ -18,7 +18,7 @@ template <typename T>
 struct StackSlices {
     T* l1w; // l1 x hidden
     T* l1b; // l1
-    T* l2w; // l2 x l1
+    T* l2w; // l1 x l2 (input-major)
     T* l2b; // l2
     T* w3;  // l2
     T* b3;  // 1

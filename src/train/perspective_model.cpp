@@ -54,15 +54,20 @@ PerspectiveModel::PerspectiveModel(const nn::Architecture& arch, float clip) : m
         m_layout.add("out.biases", 1, ob, 0.0f);
         return;
     }
-    // The stack's weights are 16-bit at 1/1024 (nn/layer_stack.h); its biases 32-bit.
-    const float layerClip = nn::maxLayerWeight();
+    // The stack's weights are 16-bit at 1/1024 (nn/layer_stack.h), and every unit's sums must
+    // fit in 32 bits (nn::checkLayerStackBounds): the first layer's weights are clipped like
+    // the feature transformer's; a later unit's weights to 60/inputs each and its bias to 3.5,
+    // so |weights| summed plus |bias| stays below 64.
     const auto l1 = std::size_t(arch.l1), l2 = std::size_t(arch.l2);
-    m_layout.add("out.weights", ob, l2, layerClip);
-    m_layout.add("out.biases", 1, ob, 0.0f);
-    m_layout.add("l1.weights", ob * l1, h, layerClip);
-    m_layout.add("l1.biases", ob, l1, 0.0f);
-    m_layout.add("l2.weights", ob * l2, l1, layerClip);
-    m_layout.add("l2.biases", ob, l2, 0.0f);
+    auto laterClip = [&](std::size_t fanIn) {
+        return std::min({clip, nn::maxLayerWeight(), 60.0f / float(fanIn)});
+    };
+    m_layout.add("out.weights", ob, l2, laterClip(l2));
+    m_layout.add("out.biases", 1, ob, 3.5f);
+    m_layout.add("l1.weights", ob * l1, h, std::min(clip, nn::maxLayerWeight()));
+    m_layout.add("l1.biases", ob, l1, 64.0f);
+    m_layout.add("l2.weights", ob * l2, l1, laterClip(l1));
+    m_layout.add("l2.biases", ob, l2, 3.5f);
 }
 
 std::size_t PerspectiveModel::scratchFloats() const {

@@ -116,12 +116,13 @@ TEST(NnFormat, LayeredHeaderChecksNameTheField) {
         return b;
     };
     expectRejected(edit(112, {0, 0}), "without an L1 layer", "L1 zero");
-    expectRejected(edit(112, {12, 0}), "L1 size", "L1 not a multiple of 8");
+    expectRejected(edit(112, {24, 0}), "L1 size", "L1 not a multiple of 16");
     expectRejected(edit(112, {0, 1}), "L1 size", "L1 too large");
     expectRejected(edit(114, {0, 0}), "L2 size", "L2 zero");
     expectRejected(edit(114, {129, 0}), "L2 size", "L2 too large");
     expectRejected(edit(16, {96, 0}), "layered network", "hidden not a multiple of 64");
     expectRejected(edit(24, {0, 1}), "QA", "QA above 255");
+    expectRejected(edit(24, {254, 0}), "QA", "QA not 255");
     expectRejected(edit(116, {1}), "reserved", "reserved 116");
     expectRejected(edit(114, {16, 0}), "parameter bytes", "L2 changed");
     // Every byte of the file's parameters is covered by the hash.

@@ -34,7 +34,7 @@ inline const std::vector<NetVariant>& netVariants() {
         {"h32-all64", 32, 64, true, 8},
         {"h256-plain", 256, 1, false, 1},
         {"h256-buckets4-mirror", 256, 4, true, 8},
-        {"h64-stack8x1", 64, 1, false, 1, 8, 1},
+        {"h64-stack16x1", 64, 1, false, 1, 16, 1},
         {"h256-buckets4-mirror-stack16x32", 256, 4, true, 8, 16, 32},
     };
     return variants;

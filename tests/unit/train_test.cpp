@@ -60,11 +60,11 @@ nn::Architecture tinyArch(bool mirror, int inputBuckets, int outputBuckets) {
     return a;
 }
 
-// The smallest layered shape: hidden 64 (split into pairwise halves), a stack of 8 -> 4.
+// The smallest layered shape: hidden 64 (split into pairwise halves), a stack of 16 -> 4.
 nn::Architecture tinyLayeredArch(int outputBuckets) {
     nn::Architecture a = tinyArch(true, 4, outputBuckets);
     a.hidden = 64;
-    a.l1 = 8;
+    a.l1 = 16;
     a.l2 = 4;
     return a;
 }
@@ -322,7 +322,7 @@ TEST(TrainLoop, LayeredNetworkLearnsMaterial) {
     EXPECT_LT(summary->history.back().valLoss, 0.75 * summary->initialValLoss);
     auto net = nn::readNetworkFile(dir + "/final.nnue");
     ASSERT_TRUE(net) << net.error();
-    EXPECT_EQ(net->arch.l1, 8);
+    EXPECT_EQ(net->arch.l1, 16);
     const int won = nn::evaluateReference(*net, test::fen("3qk3/8/8/8/8/8/1QQ5/4K3 w - - 0 1"));
     const int lost = nn::evaluateReference(*net, test::fen("3qk3/1qq5/8/8/8/8/8/3QK3 w - - 0 1"));
     EXPECT_GT(won, lost + 100) << "won " << won << " lost " << lost;
