@@ -416,11 +416,15 @@ int runNetImport(const NetCommandArgs& args) {
     }
     // Quantisation clamps what int16 cannot hold; a trainer that clipped (maxFeatureWeight,
     // maxOutputWeight) never gets here, so say when it happened.
-    const float ftLimit = nn::maxFeatureWeight(f->arch), outLimit = nn::maxOutputWeight(f->arch);
+    // The layer stack's weights are 16-bit at 1/1024 (nn/layer_stack.h), its output layer's too.
+    const float ftLimit = nn::maxFeatureWeight(f->arch),
+                outLimit = f->arch.layered() ? nn::maxLayerWeight() : nn::maxOutputWeight(f->arch);
     std::size_t clamped = 0;
     for (float w : f->ftWeights) clamped += std::abs(w) > ftLimit;
     for (float w : f->ftBiases) clamped += std::abs(w) > ftLimit;
     for (float w : f->outWeights) clamped += std::abs(w) > outLimit;
+    for (const auto* layer : {&f->l1Weights, &f->l2Weights})
+        for (float w : *layer) clamped += std::abs(w) > nn::maxLayerWeight();
     if (clamped)
         std::fprintf(stderr,
                      "warning: %zu parameters exceed the quantisation limits and were "
