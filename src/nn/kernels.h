@@ -3,6 +3,8 @@
 // end: accumulator row updates and the SCReLU output layer.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -73,16 +75,43 @@ void pairwiseProducts(const std::int16_t* acc, std::int16_t* out, int half, std:
     }
 }
 
-// The input pairs (2p, 2p + 1) that are not both zero, as indices p: most are zero (a pairwise
-// product is zero whenever either half is clipped), and skipping them changes no sum. Written
-// without branches: every index is stored, the count advances only past non-zero pairs.
-inline int nonZeroPairs(const std::int16_t* input, int pairs, std::uint16_t* out) {
+// For each byte value, the positions of its set bits in order (the rest zero): the list of
+// non-zero pairs is written eight candidates at a time, with no branch per pair.
+struct BitPositions {
+    std::uint16_t at[8];
+};
+inline constexpr auto kBitPositions = [] {
+    std::array<BitPositions, 256> table{};
+    for (int byte = 0; byte < 256; ++byte)
+        for (int bit = 0, n = 0; bit < 8; ++bit)
+            if (byte >> bit & 1) table[std::size_t(byte)].at[n++] = std::uint16_t(bit);
+    return table;
+}();
+
+// The input pairs (2p, 2p + 1) that are not both zero, as indices p in order: most are zero (a
+// pairwise product is zero whenever either half is clipped), and skipping them changes no sum.
+// A register's pairs become a bit mask (nonZero32), each byte of the mask eight indices from
+// kBitPositions, of which the count advances past the set ones. `pairs` is a multiple of 32
+// (the layered hidden size is a multiple of 64); `out` has room for pairs + 8 indices.
+// Measured with `axon net bench` on a 256-unit 16 -> 32 stack (AVX-512): the scalar loop it
+// replaces, a store and a dependent count per pair, was 43 % of the stack's first layer.
+template <typename B>
+int nonZeroPairs(const std::int16_t* input, int pairs, std::uint16_t* out) {
+    constexpr int kPairsPerRegister = B::kLanes16 / 2;
+    static_assert(32 % kPairsPerRegister == 0, "a block of 32 pairs is whole registers");
     int count = 0;
-    for (int p = 0; p < pairs; ++p) {
-        std::uint32_t pair;
-        std::memcpy(&pair, input + 2 * p, sizeof pair);
-        out[count] = std::uint16_t(p);
-        count += pair != 0;
+    for (int block = 0; block < pairs; block += 32) {
+        std::uint32_t mask = 0;
+        for (int r = 0; r < 32 / kPairsPerRegister; ++r)
+            mask |= B::nonZero32(B::load(input + 2 * (block + r * kPairsPerRegister)))
+                    << (r * kPairsPerRegister);
+        for (int byte = 0; byte < 4; ++byte) {
+            const std::uint32_t bits = mask >> (8 * byte) & 0xFF;
+            const BitPositions& at = kBitPositions[bits];
+            const auto base = std::uint16_t(block + 8 * byte);
+            for (int i = 0; i < 8; ++i) out[count + i] = std::uint16_t(at.at[i] + base);
+            count += std::popcount(bits);
+        }
     }
     return count;
 }
@@ -122,8 +151,8 @@ void l1Block(const std::int16_t* input, const std::int16_t* w, const std::uint16
 template <typename B>
 void l1Layer(const std::int16_t* input, const std::int16_t* w, int n, int l1, std::int32_t* sums) {
     const int rowLanes = 2 * l1, registers = rowLanes / B::kLanes16;
-    std::uint16_t pairs[kMaxHidden / 2];
-    const int count = nonZeroPairs(input, n / 2, pairs);
+    std::uint16_t pairs[kMaxHidden / 2 + 8];
+    const int count = nonZeroPairs<B>(input, n / 2, pairs);
     for (int first = 0; first < registers; first += 8) {
         switch (registers - first) {
         case 1: l1Block<B, 1>(input, w, pairs, count, rowLanes, first, sums); break;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <numeric>
 
 namespace axon::nn {
 
@@ -58,37 +59,65 @@ std::optional<std::string> checkLayerStackBounds(const Network& net) {
     return std::nullopt;
 }
 
-int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket) {
+namespace {
+
+// From units 1/S1 to 1/QH: clamp(h, 0, S1) * QH / S1, reduced so the product fits 32 bits.
+constexpr std::int64_t kY1Divisor = std::gcd(kLayerActivationScale, kLayerStackL1Scale);
+constexpr std::uint32_t kY1Numerator = std::uint32_t(kLayerActivationScale / kY1Divisor);
+constexpr std::uint32_t kY1Denominator = std::uint32_t(kLayerStackL1Scale / kY1Divisor);
+static_assert(std::int64_t(kLayerStackL1Scale) * kY1Numerator <= 0xFFFFFFFFll,
+              "the first layer's clipped sum times the reduced scale fits 32 bits");
+static_assert((kLayerWeightScale & (kLayerWeightScale - 1)) == 0, "the weight scale is 2^k");
+
+// The tail for L1 x L2 units; with N1 and N2 known at compile time (the common shapes) every
+// loop has a fixed trip count and unrolls into whole registers, otherwise they run to l1 x l2.
+// No branch on zero activations: the multiplies are cheaper than the mispredictions (a
+// branch per first-layer unit was a fifth of the tail's profile).
+template <int N1, int N2>
+int finishTail(const Network& net, const std::int32_t* l1Sums, int bucket) {
     const Architecture& a = net.arch;
-    const auto b = std::size_t(bucket), l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
-    // int32 throughout: Network::validate bounds every row so no sum can overflow, and the
-    // loops vectorise (integer sums may be reordered).
+    const auto b = std::size_t(bucket);
+    const std::size_t l1 = N1 ? std::size_t(N1) : std::size_t(a.l1);
+    const std::size_t l2 = N2 ? std::size_t(N2) : std::size_t(a.l2);
+    // int32 throughout: Network::validate bounds every row so no sum can overflow.
     alignas(64) std::int32_t y1[kMaxL1];
+    const std::int32_t* b1 = net.l1Biases.data() + b * l1;
     for (std::size_t j = 0; j < l1; ++j) {
-        const std::int64_t h = std::int64_t(l1Sums[j]) + net.l1Biases[b * l1 + j];
-        // clamp(h, 0, 1) from units 1/S1 to 1/QH: a division by a constant.
-        y1[j] = std::int32_t(std::clamp<std::int64_t>(h, 0, kLayerStackL1Scale) *
-                             kLayerActivationScale / kLayerStackL1Scale);
+        const std::int64_t h = std::int64_t(l1Sums[j]) + b1[j];
+        // Non-negative after the clamp, so an unsigned division by a constant.
+        const auto c = std::uint32_t(std::clamp<std::int64_t>(h, 0, kLayerStackL1Scale));
+        y1[j] = std::int32_t(c * kY1Numerator / kY1Denominator);
     }
     // The second layer as a sum of scaled rows (input-major weights): contiguous in k, no
     // horizontal sums.
     alignas(64) std::int32_t h2[kMaxL2];
-    for (std::size_t k = 0; k < l2; ++k) h2[k] = net.l2Biases[b * l2 + k] * kLayerWeightScale;
+    const std::int32_t* b2 = net.l2Biases.data() + b * l2;
+    for (std::size_t k = 0; k < l2; ++k) h2[k] = b2[k] * std::int32_t(kLayerWeightScale);
     const std::int16_t* w2 = net.l2Weights.data() + b * l1 * l2;
     for (std::size_t j = 0; j < l1; ++j) {
         const std::int32_t y = y1[j];
-        if (y == 0) continue;
         for (std::size_t k = 0; k < l2; ++k) h2[k] += y * w2[j * l2 + k];
     }
-    alignas(64) std::int32_t y2[kMaxL2];
-    for (std::size_t k = 0; k < l2; ++k)
-        // clamp(h, 0, 1) from units 1/(QH * W) to 1/QH: W is a power of two.
-        y2[k] = std::clamp<std::int32_t>(h2[k], 0, std::int32_t(kLayerActivationUnit)) /
-                kLayerWeightScale;
     const std::int16_t* w3 = net.outRow(bucket);
-    std::int32_t out = net.outBiases[b] * kLayerWeightScale;
-    for (std::size_t k = 0; k < l2; ++k) out += y2[k] * w3[k];
+    std::int32_t out = net.outBiases[b] * std::int32_t(kLayerWeightScale);
+    for (std::size_t k = 0; k < l2; ++k) {
+        // clamp(h, 0, 1) from units 1/(QH * W) to 1/QH: W is a power of two, h >= 0.
+        const auto y2 = std::int32_t(
+            std::uint32_t(std::clamp<std::int32_t>(h2[k], 0, std::int32_t(kLayerActivationUnit))) /
+            std::uint32_t(kLayerWeightScale));
+        out += y2 * w3[k];
+    }
     return int(std::int64_t(out) * a.scale / kLayerActivationUnit);
+}
+
+} // namespace
+
+int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket) {
+    const int l1 = net.arch.l1, l2 = net.arch.l2;
+    if (l1 == 16 && l2 == 32) return finishTail<16, 32>(net, l1Sums, bucket);
+    if (l1 == 16 && l2 == 16) return finishTail<16, 16>(net, l1Sums, bucket);
+    if (l1 == 32 && l2 == 32) return finishTail<32, 32>(net, l1Sums, bucket);
+    return finishTail<0, 0>(net, l1Sums, bucket);
 }
 
 int layerStackReference(const Network& net, const std::int16_t* ours, const std::int16_t* theirs,

@@ -114,6 +114,13 @@ struct Scalar {
         return r;
     }
     static void store32(std::int32_t* p, const V32& a) { std::memcpy(p, a.v, sizeof a.v); }
+    // Bit i set when 32-bit lane i (16-bit lanes 2i and 2i + 1) is not zero.
+    static std::uint32_t nonZero32(const V16& a) {
+        std::uint32_t mask = 0;
+        for (int i = 0; i < kLanes16 / 2; ++i)
+            mask |= std::uint32_t(a.v[2 * i] != 0 || a.v[2 * i + 1] != 0) << i;
+        return mask;
+    }
     static V32 add32(const V32& a, const V32& b) {
         V32 r;
         for (int i = 0; i < kLanes16 / 2; ++i)
@@ -154,6 +161,7 @@ struct Avx512 {
     static V32 zero32() { return _mm512_setzero_si512(); }
     static V16 splat32(std::int32_t x) { return _mm512_set1_epi32(x); }
     static void store32(std::int32_t* p, V32 a) { _mm512_storeu_si512(p, a); }
+    static std::uint32_t nonZero32(V16 a) { return _mm512_test_epi32_mask(a, a); }
     static V32 add32(V32 a, V32 b) { return _mm512_add_epi32(a, b); }
     // Through memory: once per evaluation, and GCC 12's reduction intrinsics trip
     // -Wmaybe-uninitialized in its own headers.
@@ -197,6 +205,10 @@ struct Avx2 {
     static void store32(std::int32_t* p, V32 a) {
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a);
     }
+    static std::uint32_t nonZero32(V16 a) {
+        const __m256i zero = _mm256_cmpeq_epi32(a, _mm256_setzero_si256());
+        return ~std::uint32_t(_mm256_movemask_ps(_mm256_castsi256_ps(zero))) & 0xFFu;
+    }
     static V32 add32(V32 a, V32 b) { return _mm256_add_epi32(a, b); }
     static std::int32_t hsum32(V32 a) {
         __m128i s = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
@@ -236,6 +248,10 @@ struct Sse41 {
     static V16 splat32(std::int32_t x) { return _mm_set1_epi32(x); }
     static void store32(std::int32_t* p, V32 a) {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a);
+    }
+    static std::uint32_t nonZero32(V16 a) {
+        const __m128i zero = _mm_cmpeq_epi32(a, _mm_setzero_si128());
+        return ~std::uint32_t(_mm_movemask_ps(_mm_castsi128_ps(zero))) & 0xFu;
     }
     static V32 add32(V32 a, V32 b) { return _mm_add_epi32(a, b); }
     static std::int32_t hsum32(V32 a) {
@@ -277,6 +293,12 @@ struct Neon {
     static V32 zero32() { return vdupq_n_s32(0); }
     static V16 splat32(std::int32_t x) { return vreinterpretq_s16_s32(vdupq_n_s32(x)); }
     static void store32(std::int32_t* p, V32 a) { vst1q_s32(p, a); }
+    // No movemask on NEON: lanes that test non-zero keep their bit of {1, 2, 4, 8}, summed.
+    static std::uint32_t nonZero32(V16 a) {
+        static constexpr std::uint32_t kBits[4] = {1, 2, 4, 8};
+        const uint32x4_t set = vtstq_u32(vreinterpretq_u32_s16(a), vreinterpretq_u32_s16(a));
+        return vaddvq_u32(vandq_u32(set, vld1q_u32(kBits)));
+    }
     static V32 add32(V32 a, V32 b) { return vaddq_s32(a, b); }
     static std::int32_t hsum32(V32 a) { return vaddvq_s32(a); }
 };
@@ -311,6 +333,9 @@ struct Simd128 {
     static V32 zero32() { return wasm_i32x4_splat(0); }
     static V16 splat32(std::int32_t x) { return wasm_i32x4_splat(x); }
     static void store32(std::int32_t* p, V32 a) { wasm_v128_store(p, a); }
+    static std::uint32_t nonZero32(V16 a) {
+        return wasm_i32x4_bitmask(wasm_i32x4_ne(a, wasm_i32x4_splat(0)));
+    }
     static V32 add32(V32 a, V32 b) { return wasm_i32x4_add(a, b); }
     static std::int32_t hsum32(V32 a) {
         const std::uint32_t s = std::uint32_t(wasm_i32x4_extract_lane(a, 0)) +

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The layer stack's integer tail (finishLayerStack): its fixed-shape fast paths and the general
+// one against the arithmetic layer_stack.h documents, written here in int64 without shortcuts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "nn/layer_stack.h"
+#include "nn_test_helpers.h"
+#include "util/prng.h"
+
+using namespace axon;
+
+namespace {
+
+// The documented tail: every step in int64, divisions as written in the header.
+int documentedTail(const nn::Network& net, const std::vector<std::int32_t>& sums, int bucket) {
+    const nn::Architecture& a = net.arch;
+    const auto b = std::size_t(bucket), l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
+    const std::int64_t s1 = nn::kLayerStackL1Scale, qh = nn::kLayerActivationScale,
+                       w = nn::kLayerWeightScale;
+    std::vector<std::int64_t> y1(l1);
+    for (std::size_t j = 0; j < l1; ++j)
+        y1[j] = std::clamp<std::int64_t>(std::int64_t(sums[j]) + net.l1Biases[b * l1 + j], 0, s1) *
+                qh / s1;
+    std::int64_t out = std::int64_t(net.outBiases[b]) * w;
+    for (std::size_t k = 0; k < l2; ++k) {
+        std::int64_t h2 = std::int64_t(net.l2Biases[b * l2 + k]) * w;
+        for (std::size_t j = 0; j < l1; ++j) h2 += y1[j] * net.l2Weights[(b * l1 + j) * l2 + k];
+        out += std::clamp<std::int64_t>(h2, 0, qh * w) / w * net.outRow(bucket)[k];
+    }
+    return int(out * a.scale / (qh * w));
+}
+
+} // namespace
+
+TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
+    util::Prng rng(41);
+    // 16x32, 16x16 and 32x32 take the fixed-shape paths, the others the general one.
+    const std::pair<int, int> shapes[] = {{16, 32}, {16, 16}, {32, 32},
+                                          {16, 1},  {48, 8},  {32, 128}};
+    for (const auto& [l1, l2] : shapes) {
+        nn::Architecture arch;
+        arch.hidden = 128;
+        arch.outputBuckets = 4;
+        arch.l1 = l1;
+        arch.l2 = l2;
+        const nn::Network net = nn::makeRandomNetwork(arch, 5 + std::uint64_t(l1 * 131 + l2));
+        ASSERT_FALSE(nn::checkLayerStackBounds(net).has_value());
+        int active = 0, saturated = 0;
+        for (int trial = 0; trial < 300; ++trial) {
+            const int bucket = int(rng.below(4));
+            // First-layer sums on both sides of both clip points (0 and S1), and exactly at them.
+            std::vector<std::int32_t> sums(static_cast<std::size_t>(l1));
+            for (auto& s : sums) {
+                const int kind = int(rng.below(5));
+                const std::int64_t s1 = nn::kLayerStackL1Scale;
+                s = kind == 0   ? 0
+                    : kind == 1 ? std::int32_t(s1)
+                                : std::int32_t(std::int64_t(rng.below(std::uint64_t(3 * s1))) - s1);
+                active += s > 0 && s < s1;
+                saturated += s >= s1;
+            }
+            ASSERT_EQ(nn::finishLayerStack(net, sums.data(), bucket),
+                      documentedTail(net, sums, bucket))
+                << l1 << "x" << l2 << " trial " << trial;
+        }
+        EXPECT_GT(active, 0);
+        EXPECT_GT(saturated, 0);
+    }
+}
