@@ -55,7 +55,7 @@ std::int32_t screluDot(const std::int16_t* acc, const std::int16_t* w, int hidde
     auto sum = B::zero32();
     for (int i = 0; i < hidden; i += B::kLanes16) {
         const auto v = B::min16(B::max16(B::load(acc + i), zero), top);
-        sum = B::add32(sum, B::madd16(B::mullo16(v, B::load(w + i)), v));
+        sum = B::maddAdd16(sum, B::mullo16(v, B::load(w + i)), v);
     }
     return B::hsum32(sum);
 }
@@ -134,7 +134,7 @@ void l1Block(const std::int16_t* input, const std::int16_t* w, const std::uint16
         const auto x = B::splat32(pair);
         const std::int16_t* row = base + std::size_t(p) * std::size_t(rowLanes);
         for (int r = 0; r < R; ++r)
-            acc[k][r] = B::add32(acc[k][r], B::madd16(x, B::load(row + r * B::kLanes16)));
+            acc[k][r] = B::maddAdd16(acc[k][r], x, B::load(row + r * B::kLanes16));
     };
     int n = 0;
     for (; n + S <= count; n += S)

@@ -106,6 +106,10 @@ struct Scalar {
         }
         return r;
     }
+    // acc + madd16(a, b), wrapping (vpdpwssd where VNNI has it: one instruction).
+    static V32 maddAdd16(const V32& acc, const V16& a, const V16& b) {
+        return add32(acc, madd16(a, b));
+    }
     static V32 zero32() { return V32{}; }
     // Every pair of 16-bit lanes set to the two halves of x (low half first).
     static V16 splat32(std::int32_t x) {
@@ -158,6 +162,14 @@ struct Avx512 {
         return _mm512_slli_epi16(a, S);
     }
     static V32 madd16(V16 a, V16 b) { return _mm512_madd_epi16(a, b); }
+    // vpdpwssd sums both products into the accumulator modulo 2^32, as pmaddwd + paddd do.
+    static V32 maddAdd16(V32 acc, V16 a, V16 b) {
+#if defined(__AVX512VNNI__)
+        return _mm512_dpwssd_epi32(acc, a, b);
+#else
+        return _mm512_add_epi32(acc, _mm512_madd_epi16(a, b));
+#endif
+    }
     static V32 zero32() { return _mm512_setzero_si512(); }
     static V16 splat32(std::int32_t x) { return _mm512_set1_epi32(x); }
     static void store32(std::int32_t* p, V32 a) { _mm512_storeu_si512(p, a); }
@@ -200,6 +212,15 @@ struct Avx2 {
         return _mm256_slli_epi16(a, S);
     }
     static V32 madd16(V16 a, V16 b) { return _mm256_madd_epi16(a, b); }
+    static V32 maddAdd16(V32 acc, V16 a, V16 b) {
+#if defined(__AVXVNNI__)
+        return _mm256_dpwssd_avx_epi32(acc, a, b);
+#elif defined(__AVX512VNNI__) && defined(__AVX512VL__)
+        return _mm256_dpwssd_epi32(acc, a, b);
+#else
+        return _mm256_add_epi32(acc, _mm256_madd_epi16(a, b));
+#endif
+    }
     static V32 zero32() { return _mm256_setzero_si256(); }
     static V16 splat32(std::int32_t x) { return _mm256_set1_epi32(x); }
     static void store32(std::int32_t* p, V32 a) {
@@ -244,6 +265,7 @@ struct Sse41 {
         return _mm_slli_epi16(a, S);
     }
     static V32 madd16(V16 a, V16 b) { return _mm_madd_epi16(a, b); }
+    static V32 maddAdd16(V32 acc, V16 a, V16 b) { return _mm_add_epi32(acc, _mm_madd_epi16(a, b)); }
     static V32 zero32() { return _mm_setzero_si128(); }
     static V16 splat32(std::int32_t x) { return _mm_set1_epi32(x); }
     static void store32(std::int32_t* p, V32 a) {
@@ -290,6 +312,7 @@ struct Neon {
     static V32 madd16(V16 a, V16 b) {
         return vpaddq_s32(vmull_s16(vget_low_s16(a), vget_low_s16(b)), vmull_high_s16(a, b));
     }
+    static V32 maddAdd16(V32 acc, V16 a, V16 b) { return vaddq_s32(acc, madd16(a, b)); }
     static V32 zero32() { return vdupq_n_s32(0); }
     static V16 splat32(std::int32_t x) { return vreinterpretq_s16_s32(vdupq_n_s32(x)); }
     static void store32(std::int32_t* p, V32 a) { vst1q_s32(p, a); }
@@ -330,6 +353,7 @@ struct Simd128 {
         return wasm_i16x8_shl(a, S);
     }
     static V32 madd16(V16 a, V16 b) { return wasm_i32x4_dot_i16x8(a, b); }
+    static V32 maddAdd16(V32 acc, V16 a, V16 b) { return wasm_i32x4_add(acc, madd16(a, b)); }
     static V32 zero32() { return wasm_i32x4_splat(0); }
     static V16 splat32(std::int32_t x) { return wasm_i32x4_splat(x); }
     static void store32(std::int32_t* p, V32 a) { wasm_v128_store(p, a); }
