@@ -416,15 +416,16 @@ int runNetImport(const NetCommandArgs& args) {
     }
     // Quantisation clamps what int16 cannot hold; a trainer that clipped (maxFeatureWeight,
     // maxOutputWeight) never gets here, so say when it happened.
-    // The layer stack's weights are 16-bit at 1/1024 (nn/layer_stack.h), its output layer's too.
+    // The layer stack's later weights are 16-bit at 1/1024 (nn/layer_stack.h), its output
+    // layer's too; its first layer's 8-bit at 1/64.
     const float ftLimit = nn::maxFeatureWeight(f->arch),
                 outLimit = f->arch.layered() ? nn::maxLayerWeight() : nn::maxOutputWeight(f->arch);
     std::size_t clamped = 0;
     for (float w : f->ftWeights) clamped += std::abs(w) > ftLimit;
     for (float w : f->ftBiases) clamped += std::abs(w) > ftLimit;
     for (float w : f->outWeights) clamped += std::abs(w) > outLimit;
-    for (const auto* layer : {&f->l1Weights, &f->l2Weights})
-        for (float w : *layer) clamped += std::abs(w) > nn::maxLayerWeight();
+    for (float w : f->l1Weights) clamped += std::abs(w) > nn::maxL1Weight();
+    for (float w : f->l2Weights) clamped += std::abs(w) > nn::maxLayerWeight();
     if (clamped)
         std::fprintf(stderr,
                      "warning: %zu parameters exceed the quantisation limits and were "

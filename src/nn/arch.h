@@ -24,17 +24,20 @@ constexpr int kMaxOutputBuckets = 32;
 // The pieces the material output buckets divide between: a legal game has at most this many.
 constexpr int kMaxMaterialPieces = 32;
 
-// The layer stack (hidden layers after the accumulator, docs/nnue-format.md, version 2). Its
+// The layer stack (hidden layers after the accumulator, docs/nnue-format.md, version 3). Its
 // first layer reads the pairwise products of each perspective's two accumulator halves, so the
 // hidden size must split into halves of whole AVX-512 registers.
 constexpr int kLayeredHiddenMultiple = 64;
-// 2 x L1 int16 weights per input pair fill whole AVX-512 registers (kernels::l1Layer).
+// 4 x L1 int8 weights per input quad fill whole AVX-512 registers (kernels::l1Layer).
 constexpr int kL1Multiple = 16;
 constexpr int kMaxL1 = 128;
 constexpr int kMaxL2 = 128;
-// Fixed quantisation of the stack: weights in units of 1/kLayerWeightScale; the pairwise
-// product (clamp(a, 0, QA) * clamp(b, 0, QA)) >> kPairwiseShift, so one product fits in 7 bits
-// at QA = 255 and a 16x16 multiply-add never overflows a pair.
+// Fixed quantisation of the stack: the first layer's weights are int8 in units of
+// 1/kL1WeightScale (so at most 127/64 = 1.98, the trainer's clip), the later layers' int16 in
+// 1/kLayerWeightScale; the pairwise product (clamp(a, 0, QA) * clamp(b, 0, QA)) >>
+// kPairwiseShift, so one product fits in 7 bits at QA = 255 and a byte product pair summed in
+// 16 bits (pmaddubsw) never saturates: 2 * 127 * 128 < 2^15.
+constexpr int kL1WeightScale = 64;
 constexpr int kLayerWeightScale = 1024;
 constexpr int kLayeredQa = 255;
 constexpr int kPairwiseShift = 9;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Quantisation between the float and int16 perspective networks, and a float evaluator.
+// Quantisation between the float and integer perspective networks, and a float evaluator.
 #include "nn/float_network.h"
 
 #include <algorithm>
@@ -40,6 +40,8 @@ float maxOutputWeight(const Architecture& arch) { return float(32767 / arch.qa) 
 
 float maxLayerWeight() { return 32767.0f / float(kLayerWeightScale); }
 
+float maxL1Weight() { return 127.0f / float(kL1WeightScale); }
+
 namespace {
 
 template <typename Int>
@@ -62,7 +64,7 @@ std::vector<float> dequantised(const std::vector<Int>& from, double scale) {
     return to;
 }
 
-// Calls f(index in FloatNetwork's unit-row layout, index in Network's pair-interleaved one) for
+// Calls f(index in FloatNetwork's unit-row layout, index in Network's quad-interleaved one) for
 // every first-layer weight.
 template <typename F>
 void forEachL1Weight(const Architecture& a, F f) {
@@ -74,6 +76,7 @@ void forEachL1Weight(const Architecture& a, F f) {
 
 // The stack's units (layer_stack.h): weights; the second layer's and the output's biases.
 constexpr double kW = kLayerWeightScale;
+constexpr double kL1W = kL1WeightScale;
 constexpr double kUnit = double(kLayerActivationScale);
 
 } // namespace
@@ -97,13 +100,13 @@ Network quantise(const FloatNetwork& f) {
     for (std::size_t i = 0; i < f.outBiases.size(); ++i)
         n.outBiases[i] = roundClamped<std::int32_t>(f.outBiases[i], qa * qb, 2.0e9);
     if (a.layered()) {
-        // Rows per unit here, interleaved by input pair there (layer_stack.h).
-        const std::vector<std::int16_t> rows = quantised<std::int16_t>(f.l1Weights, kW, 32767);
+        // Rows per unit here, interleaved by input quad there (layer_stack.h).
+        const std::vector<std::int8_t> rows = quantised<std::int8_t>(f.l1Weights, kL1W, 127);
         n.l1Weights.resize(rows.size());
         forEachL1Weight(a, [&](std::size_t natural, std::size_t packed) {
             n.l1Weights[packed] = rows[natural];
         });
-        n.l1Biases = quantised<std::int32_t>(f.l1Biases, double(layerStackL1Scale(a)), 2.0e9);
+        n.l1Biases = quantised<std::int32_t>(f.l1Biases, layerStackL1Scale(a), 2.0e9);
         n.l2Weights = quantised<std::int16_t>(f.l2Weights, kW, 32767);
         n.l2Biases = quantised<std::int32_t>(f.l2Biases, kUnit, 2.0e9);
         n.outWeights = quantised<std::int16_t>(f.outWeights, kW, 32767);
@@ -127,11 +130,11 @@ FloatNetwork dequantise(const Network& n) {
     for (std::size_t i = 0; i < n.outBiases.size(); ++i)
         f.outBiases[i] = float(double(n.outBiases[i]) / (double(qa) * qb));
     if (a.layered()) {
-        const std::vector<float> packed = dequantised(n.l1Weights, kW);
+        const std::vector<float> packed = dequantised(n.l1Weights, kL1W);
         f.l1Weights.resize(packed.size());
         forEachL1Weight(
             a, [&](std::size_t natural, std::size_t p) { f.l1Weights[natural] = packed[p]; });
-        f.l1Biases = dequantised(n.l1Biases, double(layerStackL1Scale(a)));
+        f.l1Biases = dequantised(n.l1Biases, layerStackL1Scale(a));
         f.l2Weights = dequantised(n.l2Weights, kW);
         f.l2Biases = dequantised(n.l2Biases, kUnit);
         f.outWeights = dequantised(n.outWeights, kW);

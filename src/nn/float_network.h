@@ -43,8 +43,10 @@ struct FloatNetwork {
 // clips to these.
 float maxFeatureWeight(const Architecture& arch);
 float maxOutputWeight(const Architecture& arch);
-// The stack's weights (out.weight of a layered network included) in 1/kLayerWeightScale.
+// The stack's later weights (out.weight of a layered network included), int16 in
+// 1/kLayerWeightScale; its first layer's, int8 in 1/kL1WeightScale (127/64).
 float maxLayerWeight();
+float maxL1Weight();
 
 // Rounds to the nearest representable value, clamping to the limits above.
 Network quantise(const FloatNetwork& net);

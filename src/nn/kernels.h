@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The inference kernels, written once in the SIMD vocabulary (simd.h) and instantiated per back
-// end: accumulator row updates and the SCReLU output layer.
+// end: accumulator row updates, the SCReLU output layer and the layer stack's first layer.
 #pragma once
 
 #include <array>
@@ -60,23 +60,23 @@ std::int32_t screluDot(const std::int16_t* acc, const std::int16_t* w, int hidde
     return B::hsum32(sum);
 }
 
-// out[i] = (clamp(acc[i], 0, qa) * clamp(acc[i + half], 0, qa)) >> 9 for i < half (the layer
-// stack's input, layer_stack.h). Formed as mulhi((u << 7), v) = (u * v * 128) >> 16: u << 7
-// stays below 2^15 for qa <= 255, and the high half of the 32-bit product is the shifted
-// product on every back end.
+// out[i] = (clamp(acc[i], 0, qa) * clamp(acc[i + half], 0, qa)) >> 9 for i < half, as bytes
+// (the layer stack's input, layer_stack.h). Formed as mulhi((u << 7), v) = (u * v * 128) >> 16:
+// u << 7 stays below 2^15 for qa <= 255, and the high half of the 32-bit product is the shifted
+// product on every back end; it is at most 127, so the narrowing to bytes keeps it exactly.
 template <typename B>
-void pairwiseProducts(const std::int16_t* acc, std::int16_t* out, int half, std::int16_t qa) {
+void pairwiseProducts(const std::int16_t* acc, std::uint8_t* out, int half, std::int16_t qa) {
     static_assert(kPairwiseShift == 9, "the shift below assumes >> 9");
     const auto zero = B::splat16(0), top = B::splat16(qa);
     for (int i = 0; i < half; i += B::kLanes16) {
         const auto u = B::min16(B::max16(B::load(acc + i), zero), top);
         const auto v = B::min16(B::max16(B::load(acc + half + i), zero), top);
-        B::store(out + i, B::mulhi16(B::template shl16<16 - kPairwiseShift>(u), v));
+        B::storeBytes(out + i, B::mulhi16(B::template shl16<16 - kPairwiseShift>(u), v));
     }
 }
 
 // For each byte value, the positions of its set bits in order (the rest zero): the list of
-// non-zero pairs is written eight candidates at a time, with no branch per pair.
+// non-zero quads is written eight candidates at a time, with no branch per quad.
 struct BitPositions {
     std::uint16_t at[8];
 };
@@ -88,24 +88,26 @@ inline constexpr auto kBitPositions = [] {
     return table;
 }();
 
-// The input pairs (2p, 2p + 1) that are not both zero, as indices p in order: most are zero (a
-// pairwise product is zero whenever either half is clipped), and skipping them changes no sum.
-// A register's pairs become a bit mask (nonZero32), each byte of the mask eight indices from
-// kBitPositions, of which the count advances past the set ones. `pairs` is a multiple of 32
-// (the layered hidden size is a multiple of 64); `out` has room for pairs + 8 indices.
-// Measured with `axon net bench` on a 256-unit 16 -> 32 stack (AVX-512): the scalar loop it
-// replaces, a store and a dependent count per pair, was 43 % of the stack's first layer.
+// The input quads (4q .. 4q + 3) that are not all zero, as indices q in order: most are zero
+// (a pairwise product is zero whenever either half is clipped), and skipping them changes no
+// sum. A register's quads (its 32-bit lanes) become a bit mask (nonZero32), each byte of the
+// mask eight indices from kBitPositions, of which the count advances past the set ones.
+// `quads` is a multiple of 16 (the layered hidden size is a multiple of 64); `out` has room for
+// quads + 8 indices. Measured with `axon net bench` on a 256-unit 16 -> 32 stack (AVX-512): the
+// scalar loop this replaced, a store and a dependent count per entry, was 43 % of the stack's
+// first layer.
 template <typename B>
-int nonZeroPairs(const std::int16_t* input, int pairs, std::uint16_t* out) {
-    constexpr int kPairsPerRegister = B::kLanes16 / 2;
-    static_assert(32 % kPairsPerRegister == 0, "a block of 32 pairs is whole registers");
+int nonZeroQuads(const std::uint8_t* input, int quads, std::uint16_t* out) {
+    constexpr int kQuadsPerRegister = B::kLanes16 / 2;
+    constexpr int kBlock = 16;
+    static_assert(kBlock % kQuadsPerRegister == 0, "a block of 16 quads is whole registers");
     int count = 0;
-    for (int block = 0; block < pairs; block += 32) {
+    for (int block = 0; block < quads; block += kBlock) {
         std::uint32_t mask = 0;
-        for (int r = 0; r < 32 / kPairsPerRegister; ++r)
-            mask |= B::nonZero32(B::load(input + 2 * (block + r * kPairsPerRegister)))
-                    << (r * kPairsPerRegister);
-        for (int byte = 0; byte < 4; ++byte) {
+        for (int r = 0; r < kBlock / kQuadsPerRegister; ++r)
+            mask |= B::nonZero32(B::loadBytes(input + 4 * (block + r * kQuadsPerRegister)))
+                    << (r * kQuadsPerRegister);
+        for (int byte = 0; byte < kBlock / 8; ++byte) {
             const std::uint32_t bits = mask >> (8 * byte) & 0xFF;
             const BitPositions& at = kBitPositions[bits];
             const auto base = std::uint16_t(block + 8 * byte);
@@ -116,30 +118,34 @@ int nonZeroPairs(const std::int16_t* input, int pairs, std::uint16_t* out) {
     return count;
 }
 
-// R registers' worth of first-layer units (from register `first`) over the listed input pairs:
-// the weights are interleaved by input pair (layer_stack.h), so one pmaddwd of the broadcast
-// pair against a weight register adds both inputs' terms to a register of units, with no
-// horizontal sum. S independent sets of sums hide the multiply-add latency.
+// R registers' worth of first-layer units (from register `first`) over the listed input quads:
+// the 8-bit weights are interleaved by input quad (layer_stack.h), so one byte dot product
+// (vpdpbusd, or pmaddubsw + pmaddwd) of the broadcast quad against a weight register adds all
+// four inputs' terms to a register of units, with no horizontal sum. S independent sets of sums
+// hide the multiply-add latency.
 template <typename B, int R>
-void l1Block(const std::int16_t* input, const std::int16_t* w, const std::uint16_t* pairs,
-             int count, int rowLanes, int first, std::int32_t* sums) {
+void l1Block(const std::uint8_t* input, const std::int8_t* w, const std::uint16_t* quads, int count,
+             int rowBytes, int first, std::int32_t* sums) {
     constexpr int S = R <= 2 ? 4 : R <= 4 ? 2 : 1;
+    constexpr int kRegisterBytes = 2 * B::kLanes16;
     typename B::V32 acc[S][R];
     for (int k = 0; k < S; ++k)
         for (int r = 0; r < R; ++r) acc[k][r] = B::zero32();
-    const std::int16_t* base = w + std::size_t(first) * B::kLanes16;
-    auto step = [&](int k, int p) {
-        std::int32_t pair;
-        std::memcpy(&pair, input + 2 * p, sizeof pair);
-        const auto x = B::splat32(pair);
-        const std::int16_t* row = base + std::size_t(p) * std::size_t(rowLanes);
+    const std::int8_t* base = w + std::size_t(first) * kRegisterBytes;
+    auto step = [&](int k, int q) {
+        std::int32_t quad;
+        std::memcpy(&quad, input + 4 * q, sizeof quad);
+        const auto x = B::splat32(quad);
+        const std::int8_t* row = base + std::size_t(q) * std::size_t(rowBytes);
         for (int r = 0; r < R; ++r)
-            acc[k][r] = B::maddAdd16(acc[k][r], x, B::load(row + r * B::kLanes16));
+            acc[k][r] = B::dotBytesAdd(acc[k][r], x, B::loadBytes(row + r * kRegisterBytes));
     };
     int n = 0;
     for (; n + S <= count; n += S)
-        for (int k = 0; k < S; ++k) step(k, pairs[n + k]);
-    for (int k = 0; n < count; ++n, ++k) step(k, pairs[n]);
+        for (int k = 0; k < S; ++k) step(k, quads[n + k]);
+    // The remainder into the first set: every index into acc is a constant, so the sets stay
+    // in registers (a variable index kept them in memory, a store and a reload per step).
+    for (; n < count; ++n) step(0, quads[n]);
     for (int r = 0; r < R; ++r) {
         for (int k = 1; k < S; ++k) acc[0][r] = B::add32(acc[0][r], acc[k][r]);
         B::store32(sums + (first + r) * (B::kLanes16 / 2), acc[0][r]);
@@ -147,22 +153,22 @@ void l1Block(const std::int16_t* input, const std::int16_t* w, const std::uint16
 }
 
 // sums[j] = sum over i < n of input[i] * (unit j's weight of input i), for l1 units, modulo
-// 2^32; n and 2 * l1 are multiples of every back end's lane count.
+// 2^32; n is a multiple of 64 and 4 * l1 bytes are whole registers of every back end.
 template <typename B>
-void l1Layer(const std::int16_t* input, const std::int16_t* w, int n, int l1, std::int32_t* sums) {
-    const int rowLanes = 2 * l1, registers = rowLanes / B::kLanes16;
-    std::uint16_t pairs[kMaxHidden / 2 + 8];
-    const int count = nonZeroPairs<B>(input, n / 2, pairs);
+void l1Layer(const std::uint8_t* input, const std::int8_t* w, int n, int l1, std::int32_t* sums) {
+    const int rowBytes = 4 * l1, registers = rowBytes / (2 * B::kLanes16);
+    std::uint16_t quads[kMaxHidden / 4 + 8];
+    const int count = nonZeroQuads<B>(input, n / 4, quads);
     for (int first = 0; first < registers; first += 8) {
         switch (registers - first) {
-        case 1: l1Block<B, 1>(input, w, pairs, count, rowLanes, first, sums); break;
-        case 2: l1Block<B, 2>(input, w, pairs, count, rowLanes, first, sums); break;
-        case 3: l1Block<B, 3>(input, w, pairs, count, rowLanes, first, sums); break;
-        case 4: l1Block<B, 4>(input, w, pairs, count, rowLanes, first, sums); break;
-        case 5: l1Block<B, 5>(input, w, pairs, count, rowLanes, first, sums); break;
-        case 6: l1Block<B, 6>(input, w, pairs, count, rowLanes, first, sums); break;
-        case 7: l1Block<B, 7>(input, w, pairs, count, rowLanes, first, sums); break;
-        default: l1Block<B, 8>(input, w, pairs, count, rowLanes, first, sums); break;
+        case 1: l1Block<B, 1>(input, w, quads, count, rowBytes, first, sums); break;
+        case 2: l1Block<B, 2>(input, w, quads, count, rowBytes, first, sums); break;
+        case 3: l1Block<B, 3>(input, w, quads, count, rowBytes, first, sums); break;
+        case 4: l1Block<B, 4>(input, w, quads, count, rowBytes, first, sums); break;
+        case 5: l1Block<B, 5>(input, w, quads, count, rowBytes, first, sums); break;
+        case 6: l1Block<B, 6>(input, w, quads, count, rowBytes, first, sums); break;
+        case 7: l1Block<B, 7>(input, w, quads, count, rowBytes, first, sums); break;
+        default: l1Block<B, 8>(input, w, quads, count, rowBytes, first, sums); break;
         }
     }
 }

@@ -30,6 +30,8 @@ std::optional<std::string> checkLayerStackBounds(const Network& net) {
     const auto ob = std::size_t(a.outputBuckets), l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
     const std::int64_t limit = 0x7FFFFFFF;
     const std::int64_t pairMax = (std::int64_t(kLayeredQa) * kLayeredQa) >> kPairwiseShift;
+    // The first layer's weights are bytes: at most 4096 x 127 x 128 per unit, so only a bias
+    // can take a unit's sum beyond 32 bits.
     for (std::size_t b = 0; b < ob; ++b)
         for (std::size_t j = 0; j < l1; ++j) {
             std::int64_t sum = std::abs(std::int64_t(net.l1Biases[b * l1 + j]));
@@ -38,7 +40,7 @@ std::optional<std::string> checkLayerStackBounds(const Network& net) {
                        pairMax;
             if (sum > limit)
                 return "L1 unit " + std::to_string(b * l1 + j) +
-                       " could overflow 32 bits (weights too large)";
+                       " could overflow 32 bits (bias too large)";
         }
     // The L2 weights are input-major: unit k's weights are column k of its bucket's rows.
     for (std::size_t b = 0; b < ob; ++b)
@@ -61,11 +63,12 @@ std::optional<std::string> checkLayerStackBounds(const Network& net) {
 
 namespace {
 
-// From units 1/S1 to 1/QH: clamp(h, 0, S1) * QH / S1, reduced so the product fits 32 bits.
-constexpr std::int64_t kY1Divisor = std::gcd(kLayerActivationScale, kLayerStackL1Scale);
+// From units 1/S1 to 1/QH: clamp(h / S1, 0, 1) * QH = clamp(h * den, 0, num) * QH / num with
+// S1 = num / den; the clipped product fits 32 bits unsigned.
+constexpr std::int64_t kY1Divisor = std::gcd(kLayerActivationScale, kL1SumNumerator);
 constexpr std::uint32_t kY1Numerator = std::uint32_t(kLayerActivationScale / kY1Divisor);
-constexpr std::uint32_t kY1Denominator = std::uint32_t(kLayerStackL1Scale / kY1Divisor);
-static_assert(std::int64_t(kLayerStackL1Scale) * kY1Numerator <= 0xFFFFFFFFll,
+constexpr std::uint32_t kY1Denominator = std::uint32_t(kL1SumNumerator / kY1Divisor);
+static_assert(kL1SumNumerator * kY1Numerator <= 0xFFFFFFFFll,
               "the first layer's clipped sum times the reduced scale fits 32 bits");
 static_assert((kLayerWeightScale & (kLayerWeightScale - 1)) == 0, "the weight scale is 2^k");
 
@@ -83,9 +86,9 @@ int finishTail(const Network& net, const std::int32_t* l1Sums, int bucket) {
     alignas(64) std::int32_t y1[kMaxL1];
     const std::int32_t* b1 = net.l1Biases.data() + b * l1;
     for (std::size_t j = 0; j < l1; ++j) {
-        const std::int64_t h = std::int64_t(l1Sums[j]) + b1[j];
+        const std::int64_t h = (std::int64_t(l1Sums[j]) + b1[j]) * kL1SumDenominator;
         // Non-negative after the clamp, so an unsigned division by a constant.
-        const auto c = std::uint32_t(std::clamp<std::int64_t>(h, 0, kLayerStackL1Scale));
+        const auto c = std::uint32_t(std::clamp<std::int64_t>(h, 0, kL1SumNumerator));
         y1[j] = std::int32_t(c * kY1Numerator / kY1Denominator);
     }
     // The second layer as a sum of scaled rows (input-major weights): contiguous in k, no

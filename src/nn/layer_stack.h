@@ -6,20 +6,25 @@
 //               h1 = W1 x + b1,  y1 = clamp(h1, 0, 1)
 //               h2 = W2 y1 + b2, y2 = clamp(h2, 0, 1)
 //               out = w3 . y2 + b3,  centipawns = out * scale
-//   quantised:  v = clamp(acc, 0, QA) (int16); pw = (v_i * v_{i+H/2}) >> 9 in 1/(QA^2/512)
-//               h1 in 1/S1 (S1 = QA^2 * 1024 / 512), int32 sums of 16-bit products, wrapping
-//               y1, y2 in 1/QH (QH = 32768); h2 and out in 1/(QH * 1024), int32
-//               b2 and b3 stored in 1/QH (so a float holds them exactly), added times 1024
+//   quantised:  v = clamp(acc, 0, QA) (int16); pw = (v_i * v_{i+H/2}) >> 9, a byte 0..127 in
+//               1/(QA^2/512); W1 int8 in 1/64, so h1 in 1/S1 with S1 = QA^2 * 64 / 512 =
+//               65025/8 (not a whole number: b1 is stored rounded in the same unit), int32
+//               sums of byte products, wrapping
+//               y1, y2 in 1/QH (QH = 32768); W2, w3 int16 in 1/1024; h2 and out in
+//               1/(QH * 1024), int32; b2 and b3 stored in 1/QH (so a float holds them
+//               exactly), added times 1024
 // Network::validate bounds each unit's weights so that no sum can leave int32: |h1| and the
 // first layer's partial sums stay below 2^31, |h2| and |out| below 64 output units.
 //
 // The first layer is the only wide one (hidden inputs per unit); it runs on the SIMD
-// vocabulary. The layers after it are a few hundred multiplies in plain integer code the
-// compiler vectorises, identical on every back end and platform (no float, so no contraction
-// or reordering can change a result).
+// vocabulary with 8-bit weights (half the bytes and twice the products per instruction of
+// 16-bit ones, as Stockfish's and most NNUE engines' first hidden layer). The layers after it
+// are a few hundred multiplies in plain integer code the compiler vectorises, identical on
+// every back end and platform (no float, so no contraction or reordering can change a result).
 #pragma once
 
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -31,21 +36,27 @@ namespace axon::nn {
 constexpr std::int64_t kLayerActivationScale = 32768;
 constexpr std::int64_t kLayerActivationUnit = kLayerActivationScale * kLayerWeightScale;
 
-// Units of the first layer's sums: 1/S1. A layered network has QA = kLayeredQa, so S1 is a
-// constant and the tail divides by constants only.
-constexpr std::int64_t kLayerStackL1Scale =
-    (std::int64_t(kLayeredQa) * kLayeredQa * kLayerWeightScale) >> kPairwiseShift;
-constexpr std::int64_t layerStackL1Scale(const Architecture&) { return kLayerStackL1Scale; }
+// Units of the first layer's sums: 1/S1 with S1 = kL1SumNumerator / kL1SumDenominator
+// (QA^2 * 64 / 512 reduced: 65025/8 at QA = 255). A layered network has QA = kLayeredQa, so
+// S1 is a constant and the tail divides by constants only.
+constexpr std::int64_t kL1SumUnreduced = std::int64_t(kLayeredQa) * kLayeredQa * kL1WeightScale;
+constexpr std::int64_t kL1SumGcd = std::gcd(kL1SumUnreduced, std::int64_t(1) << kPairwiseShift);
+constexpr std::int64_t kL1SumNumerator = kL1SumUnreduced / kL1SumGcd;
+constexpr std::int64_t kL1SumDenominator = (std::int64_t(1) << kPairwiseShift) / kL1SumGcd;
+// S1 as a real number: the trainer's and dequantisation's scale of the first layer's biases.
+constexpr double layerStackL1Scale(const Architecture&) {
+    return double(kL1SumNumerator) / double(kL1SumDenominator);
+}
 
 // Where unit j's weight of first-layer input i (of `bucket`) is in Network::l1Weights: per
-// bucket, per input pair (2p, 2p + 1), each unit's two weights side by side, as pmaddwd reads
-// them against a broadcast pair of inputs (kernels::l1Layer).
+// bucket, per input quad (4q .. 4q + 3), each unit's four weights side by side, as a byte dot
+// product reads them against a broadcast quad of inputs (kernels::l1Layer).
 constexpr std::size_t l1WeightIndex(const Architecture& a, int bucket, int j, int i) {
-    return ((std::size_t(bucket) * std::size_t(a.hidden / 2) + std::size_t(i / 2)) *
+    return ((std::size_t(bucket) * std::size_t(a.hidden / 4) + std::size_t(i / 4)) *
                 std::size_t(a.l1) +
             std::size_t(j)) *
-               2 +
-           std::size_t(i & 1);
+               4 +
+           std::size_t(i & 3);
 }
 
 // Why a network's stack could overflow int32 somewhere (layer_stack.h), or nothing.
@@ -60,8 +71,8 @@ int layerStackOutput(const Network& net, const std::int16_t* ours, const std::in
                      int bucket) {
     const Architecture& a = net.arch;
     const int half = a.hidden / 2;
-    // Pairwise products of both perspectives: the first layer's input, hidden values.
-    alignas(64) std::int16_t input[kMaxHidden];
+    // Pairwise products of both perspectives: the first layer's input, hidden bytes.
+    alignas(64) std::uint8_t input[kMaxHidden];
     kernels::pairwiseProducts<B>(ours, input, half, std::int16_t(a.qa));
     kernels::pairwiseProducts<B>(theirs, input + half, half, std::int16_t(a.qa));
     alignas(64) std::int32_t sums[kMaxL1];

@@ -2,6 +2,7 @@
 // Network validation and deterministic random networks.
 #include "nn/network.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -103,9 +104,12 @@ Network makeRandomNetwork(const Architecture& arch, std::uint64_t seed) {
             const int r = int(2.0 * kLayerWeightScale / std::sqrt(double(fanIn))) + 1;
             return std::int16_t(uniform(r));
         };
-        const std::int64_t s1 = layerStackL1Scale(arch);
+        // The first layer's in 1/kL1WeightScale, bytes.
+        const int l1Range =
+            std::min(127, int(2.0 * kL1WeightScale / std::sqrt(double(arch.hidden / 4))) + 1);
+        const double s1 = layerStackL1Scale(arch);
         net.l1Weights.resize(arch.l1WeightCount());
-        for (auto& w : net.l1Weights) w = layerWeight(arch.hidden / 4);
+        for (auto& w : net.l1Weights) w = std::int8_t(uniform(l1Range));
         net.l1Biases.resize(arch.l1BiasCount());
         for (auto& b : net.l1Biases) b = std::int32_t(uniform(int(s1 / 2)));
         net.l2Weights.resize(arch.l2WeightCount());

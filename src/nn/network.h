@@ -21,12 +21,12 @@ struct Network {
     std::vector<std::int16_t> outWeights;
     std::vector<std::int32_t> outBiases;
     // The layer stack (arch.layered(), layer_stack.h for the units), per output bucket:
-    // l1 units' weights of `hidden` inputs (the side to move's pairwise products, then the
-    // other side's), interleaved by input pair (l1WeightIndex in layer_stack.h), and l1 biases; l1
+    // l1 units' 8-bit weights of `hidden` inputs (the side to move's pairwise products, then the
+    // other side's), interleaved by input quad (l1WeightIndex in layer_stack.h), and l1 biases; l1
     // rows of l2 weights (input-major: row j holds input j's weight into every L2 unit, so the
     // layer is a sum of scaled rows) and l2 biases. The output layer above is then l2 weights and
     // one bias per bucket (in 1/QH, layer_stack.h). Empty for a network without the stack.
-    std::vector<std::int16_t> l1Weights;
+    std::vector<std::int8_t> l1Weights;
     std::vector<std::int32_t> l1Biases;
     std::vector<std::int16_t> l2Weights;
     std::vector<std::int32_t> l2Biases;

@@ -26,9 +26,9 @@ constexpr std::size_t kOffQb = 26;
 constexpr std::size_t kOffScale = 28;
 constexpr std::size_t kOffBucketMap = 32;
 constexpr std::size_t kOffPayloadBytes = 96;
-constexpr std::size_t kOffL1 = 112;        // version 2
-constexpr std::size_t kOffL2 = 114;        // version 2
-constexpr std::size_t kOffReserved2 = 112; // version 1: 112..127; version 2: 116..127
+constexpr std::size_t kOffL1 = 112;        // version 3
+constexpr std::size_t kOffL2 = 114;        // version 3
+constexpr std::size_t kOffReserved2 = 112; // version 1: 112..127; version 3: 116..127
 constexpr std::size_t kOffReserved2Layered = 116;
 constexpr std::uint8_t kFlagMirror = 1;
 
@@ -42,12 +42,13 @@ void putLe(std::vector<std::uint8_t>& b, std::size_t off, std::uint64_t v, int b
 }
 
 std::uint64_t payloadSize(const Architecture& a) {
-    return 2 * (a.ftWeightCount() + std::size_t(a.hidden) + a.outWeightCount() + a.l1WeightCount() +
+    return a.l1WeightCount() +
+           2 * (a.ftWeightCount() + std::size_t(a.hidden) + a.outWeightCount() +
                 a.l2WeightCount()) +
            4 * (std::uint64_t(a.outputBuckets) + a.l1BiasCount() + a.l2BiasCount());
 }
 
-// Reads n little-endian values of T (int16 or int32) from `b` at `off`.
+// Reads n little-endian values of T (int8, int16 or int32) from `b` at `off`.
 template <typename T>
 std::vector<T> readArray(std::span<const std::uint8_t> b, std::size_t& off, std::size_t n) {
     std::vector<T> out(n);
@@ -82,6 +83,10 @@ util::Result<NetHeader> readNetHeader(std::span<const std::uint8_t> file) {
         return makeError("not an Axon network file (bad magic)");
     NetHeader h;
     h.version = std::uint32_t(getLe(file, kOffVersion, 4));
+    if (h.version == kNetFormatVersionWideL1)
+        return makeError("format version 2 (a layer stack with 16-bit first-layer weights) is "
+                         "no longer read: version 3 stores them as 8-bit; train the network "
+                         "again, or export it with the build that wrote it and import it");
     if (h.version != kNetFormatVersion && h.version != kNetFormatVersionPlain)
         return makeError("unsupported format version " + std::to_string(h.version) +
                          " (this build reads versions " + std::to_string(kNetFormatVersionPlain) +
@@ -105,7 +110,7 @@ util::Result<NetHeader> readNetHeader(std::span<const std::uint8_t> file) {
     if (layered) {
         a.l1 = int(getLe(file, kOffL1, 2));
         a.l2 = int(getLe(file, kOffL2, 2));
-        if (a.l1 == 0) return makeError("a version 2 file without an L1 layer");
+        if (a.l1 == 0) return makeError("a version 3 file without an L1 layer");
     }
     if (auto e = validateArchitecture(a)) return makeError("bad architecture: " + *e);
     if (getLe(file, kOffReserved1, 2) != 0) return makeError("reserved header bytes are not zero");
@@ -141,7 +146,7 @@ util::Result<Network> readNetwork(std::span<const std::uint8_t> file) {
     std::size_t off = kNetHeaderSize;
     net.ftWeights = readArray<std::int16_t>(file, off, a.ftWeightCount());
     net.ftBiases = readArray<std::int16_t>(file, off, std::size_t(a.hidden));
-    net.l1Weights = readArray<std::int16_t>(file, off, a.l1WeightCount());
+    net.l1Weights = readArray<std::int8_t>(file, off, a.l1WeightCount());
     net.l1Biases = readArray<std::int32_t>(file, off, a.l1BiasCount());
     net.l2Weights = readArray<std::int16_t>(file, off, a.l2WeightCount());
     net.l2Biases = readArray<std::int32_t>(file, off, a.l2BiasCount());

@@ -16,10 +16,13 @@
 namespace axon::nn {
 
 constexpr char kNetMagic[8] = {'A', 'X', 'O', 'N', 'N', 'N', 'U', 'E'};
-// Version 1: no layer stack; version 2: with one (l1 and l2 in the header). A network without
-// the stack is always written as version 1, so its file and hash stay what they were.
-constexpr std::uint32_t kNetFormatVersion = 2;
+// Version 1: no layer stack; version 3: with one (l1 and l2 in the header, 8-bit first-layer
+// weights). Version 2 (16-bit first-layer weights, 2026-12-03 to 12-04) is refused by name. A
+// network without the stack is always written as version 1, so its file and hash stay what
+// they were.
+constexpr std::uint32_t kNetFormatVersion = 3;
 constexpr std::uint32_t kNetFormatVersionPlain = 1;
+constexpr std::uint32_t kNetFormatVersionWideL1 = 2;
 constexpr std::size_t kNetHeaderSize = 128;
 // Byte offset of the content hash inside the header; it is hashed as zeros.
 constexpr std::size_t kNetHashOffset = 104;

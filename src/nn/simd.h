@@ -52,6 +52,16 @@ struct Scalar {
         return r;
     }
     static void store(std::int16_t* p, const V16& a) { std::memcpy(p, a.v, sizeof a.v); }
+    // A register's bytes (the layer stack's 8-bit inputs and weights), in memory order.
+    static V16 loadBytes(const void* p) {
+        V16 r;
+        std::memcpy(r.v, p, sizeof r.v);
+        return r;
+    }
+    // p[i] = lane i, for kLanes16 lanes each in 0..127 (what every back end's narrowing keeps).
+    static void storeBytes(std::uint8_t* p, const V16& a) {
+        for (int i = 0; i < kLanes16; ++i) p[i] = std::uint8_t(a.v[i]);
+    }
     static V16 splat16(std::int16_t x) {
         V16 r;
         for (auto& e : r.v) e = x;
@@ -110,6 +120,22 @@ struct Scalar {
     static V32 maddAdd16(const V32& acc, const V16& a, const V16& b) {
         return add32(acc, madd16(a, b));
     }
+    // acc + the four products of each 32-bit lane's bytes, x's unsigned and w's signed
+    // (vpdpbusd). x's bytes are below 128, so pmaddubsw's 16-bit pair sums never saturate and
+    // a signed reading of x (NEON, WASM) is the same number.
+    static V32 dotBytesAdd(const V32& acc, const V16& x, const V16& w) {
+        std::uint8_t xb[2 * kLanes16];
+        std::int8_t wb[2 * kLanes16];
+        std::memcpy(xb, x.v, sizeof xb);
+        std::memcpy(wb, w.v, sizeof wb);
+        V32 r;
+        for (int i = 0; i < kLanes16 / 2; ++i) {
+            std::int32_t dot = 0;
+            for (int k = 0; k < 4; ++k) dot += std::int32_t(xb[4 * i + k]) * wb[4 * i + k];
+            r.v[i] = std::int32_t(std::uint32_t(acc.v[i]) + std::uint32_t(dot));
+        }
+        return r;
+    }
     static V32 zero32() { return V32{}; }
     // Every pair of 16-bit lanes set to the two halves of x (low half first).
     static V16 splat32(std::int32_t x) {
@@ -150,6 +176,13 @@ struct Avx512 {
 
     static V16 load(const std::int16_t* p) { return _mm512_loadu_si512(p); }
     static void store(std::int16_t* p, V16 a) { _mm512_storeu_si512(p, a); }
+    static V16 loadBytes(const void* p) { return _mm512_loadu_si512(p); }
+    // vpmovwb; the zero-masked form, because GCC 12's unmasked one trips -Wmaybe-uninitialized
+    // in its own header.
+    static void storeBytes(std::uint8_t* p, V16 a) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                            _mm512_maskz_cvtepi16_epi8(__mmask32(0xFFFFFFFFu), a));
+    }
     static V16 splat16(std::int16_t x) { return _mm512_set1_epi16(x); }
     static V16 add16(V16 a, V16 b) { return _mm512_add_epi16(a, b); }
     static V16 sub16(V16 a, V16 b) { return _mm512_sub_epi16(a, b); }
@@ -168,6 +201,14 @@ struct Avx512 {
         return _mm512_dpwssd_epi32(acc, a, b);
 #else
         return _mm512_add_epi32(acc, _mm512_madd_epi16(a, b));
+#endif
+    }
+    static V32 dotBytesAdd(V32 acc, V16 x, V16 w) {
+#if defined(__AVX512VNNI__)
+        return _mm512_dpbusd_epi32(acc, x, w);
+#else
+        return _mm512_add_epi32(
+            acc, _mm512_madd_epi16(_mm512_maddubs_epi16(x, w), _mm512_set1_epi16(1)));
 #endif
     }
     static V32 zero32() { return _mm512_setzero_si512(); }
@@ -200,6 +241,14 @@ struct Avx2 {
     static void store(std::int16_t* p, V16 a) {
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), a);
     }
+    static V16 loadBytes(const void* p) {
+        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    }
+    // packuswb works within 128-bit halves: lanes 0-7 land in bytes 0-7, lanes 8-15 in 16-23.
+    static void storeBytes(std::uint8_t* p, V16 a) {
+        const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(a, a), 0x08);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_castsi256_si128(packed));
+    }
     static V16 splat16(std::int16_t x) { return _mm256_set1_epi16(x); }
     static V16 add16(V16 a, V16 b) { return _mm256_add_epi16(a, b); }
     static V16 sub16(V16 a, V16 b) { return _mm256_sub_epi16(a, b); }
@@ -219,6 +268,16 @@ struct Avx2 {
         return _mm256_dpwssd_epi32(acc, a, b);
 #else
         return _mm256_add_epi32(acc, _mm256_madd_epi16(a, b));
+#endif
+    }
+    static V32 dotBytesAdd(V32 acc, V16 x, V16 w) {
+#if defined(__AVXVNNI__)
+        return _mm256_dpbusd_avx_epi32(acc, x, w);
+#elif defined(__AVX512VNNI__) && defined(__AVX512VL__)
+        return _mm256_dpbusd_epi32(acc, x, w);
+#else
+        return _mm256_add_epi32(
+            acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), _mm256_set1_epi16(1)));
 #endif
     }
     static V32 zero32() { return _mm256_setzero_si256(); }
@@ -253,6 +312,12 @@ struct Sse41 {
     static void store(std::int16_t* p, V16 a) {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a);
     }
+    static V16 loadBytes(const void* p) {
+        return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    }
+    static void storeBytes(std::uint8_t* p, V16 a) {
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_packus_epi16(a, a));
+    }
     static V16 splat16(std::int16_t x) { return _mm_set1_epi16(x); }
     static V16 add16(V16 a, V16 b) { return _mm_add_epi16(a, b); }
     static V16 sub16(V16 a, V16 b) { return _mm_sub_epi16(a, b); }
@@ -266,6 +331,9 @@ struct Sse41 {
     }
     static V32 madd16(V16 a, V16 b) { return _mm_madd_epi16(a, b); }
     static V32 maddAdd16(V32 acc, V16 a, V16 b) { return _mm_add_epi32(acc, _mm_madd_epi16(a, b)); }
+    static V32 dotBytesAdd(V32 acc, V16 x, V16 w) {
+        return _mm_add_epi32(acc, _mm_madd_epi16(_mm_maddubs_epi16(x, w), _mm_set1_epi16(1)));
+    }
     static V32 zero32() { return _mm_setzero_si128(); }
     static V16 splat32(std::int32_t x) { return _mm_set1_epi32(x); }
     static void store32(std::int32_t* p, V32 a) {
@@ -293,6 +361,10 @@ struct Neon {
 
     static V16 load(const std::int16_t* p) { return vld1q_s16(p); }
     static void store(std::int16_t* p, V16 a) { vst1q_s16(p, a); }
+    static V16 loadBytes(const void* p) {
+        return vreinterpretq_s16_u8(vld1q_u8(static_cast<const std::uint8_t*>(p)));
+    }
+    static void storeBytes(std::uint8_t* p, V16 a) { vst1_u8(p, vqmovun_s16(a)); }
     static V16 splat16(std::int16_t x) { return vdupq_n_s16(x); }
     static V16 add16(V16 a, V16 b) { return vaddq_s16(a, b); }
     static V16 sub16(V16 a, V16 b) { return vsubq_s16(a, b); }
@@ -313,6 +385,18 @@ struct Neon {
         return vpaddq_s32(vmull_s16(vget_low_s16(a), vget_low_s16(b)), vmull_high_s16(a, b));
     }
     static V32 maddAdd16(V32 acc, V16 a, V16 b) { return vaddq_s32(acc, madd16(a, b)); }
+    // x's bytes are below 128, so as signed bytes they are the same numbers: sdot where the
+    // core has it, else widening products of bytes 0-7 and 8-15, adjacent pairs added twice.
+    static V32 dotBytesAdd(V32 acc, V16 x, V16 w) {
+        const int8x16_t xs = vreinterpretq_s8_s16(x), ws = vreinterpretq_s8_s16(w);
+#if defined(__ARM_FEATURE_DOTPROD)
+        return vdotq_s32(acc, xs, ws);
+#else
+        const int32x4_t lo = vpaddlq_s16(vmull_s8(vget_low_s8(xs), vget_low_s8(ws)));
+        const int32x4_t hi = vpaddlq_s16(vmull_high_s8(xs, ws));
+        return vaddq_s32(acc, vpaddq_s32(lo, hi));
+#endif
+    }
     static V32 zero32() { return vdupq_n_s32(0); }
     static V16 splat32(std::int32_t x) { return vreinterpretq_s16_s32(vdupq_n_s32(x)); }
     static void store32(std::int32_t* p, V32 a) { vst1q_s32(p, a); }
@@ -336,6 +420,10 @@ struct Simd128 {
 
     static V16 load(const std::int16_t* p) { return wasm_v128_load(p); }
     static void store(std::int16_t* p, V16 a) { wasm_v128_store(p, a); }
+    static V16 loadBytes(const void* p) { return wasm_v128_load(p); }
+    static void storeBytes(std::uint8_t* p, V16 a) {
+        wasm_v128_store64_lane(p, wasm_u8x16_narrow_i16x8(a, a), 0);
+    }
     static V16 splat16(std::int16_t x) { return wasm_i16x8_splat(x); }
     static V16 add16(V16 a, V16 b) { return wasm_i16x8_add(a, b); }
     static V16 sub16(V16 a, V16 b) { return wasm_i16x8_sub(a, b); }
@@ -354,6 +442,14 @@ struct Simd128 {
     }
     static V32 madd16(V16 a, V16 b) { return wasm_i32x4_dot_i16x8(a, b); }
     static V32 maddAdd16(V32 acc, V16 a, V16 b) { return wasm_i32x4_add(acc, madd16(a, b)); }
+    // Widening byte products (x below 128: signed is the same number), pairs summed into
+    // 32 bits, then the two pair sums of each unit: even lanes plus odd lanes.
+    static V32 dotBytesAdd(V32 acc, V16 x, V16 w) {
+        const v128_t lo = wasm_i32x4_extadd_pairwise_i16x8(wasm_i16x8_extmul_low_i8x16(x, w));
+        const v128_t hi = wasm_i32x4_extadd_pairwise_i16x8(wasm_i16x8_extmul_high_i8x16(x, w));
+        return wasm_i32x4_add(acc, wasm_i32x4_add(wasm_i32x4_shuffle(lo, hi, 0, 2, 4, 6),
+                                                  wasm_i32x4_shuffle(lo, hi, 1, 3, 5, 7)));
+    }
     static V32 zero32() { return wasm_i32x4_splat(0); }
     static V16 splat32(std::int32_t x) { return wasm_i32x4_splat(x); }
     static void store32(std::int32_t* p, V32 a) { wasm_v128_store(p, a); }

@@ -54,17 +54,18 @@ PerspectiveModel::PerspectiveModel(const nn::Architecture& arch, float clip) : m
         m_layout.add("out.biases", 1, ob, 0.0f);
         return;
     }
-    // The stack's weights are 16-bit at 1/1024 (nn/layer_stack.h), and every unit's sums must
-    // fit in 32 bits (nn::checkLayerStackBounds): the first layer's weights are clipped like
-    // the feature transformer's; a later unit's weights to 60/inputs each and its bias to 3.5,
-    // so |weights| summed plus |bias| stays below 64.
+    // The stack's first-layer weights are 8-bit at 1/64, the later ones 16-bit at 1/1024
+    // (nn/layer_stack.h), and every unit's sums must fit in 32 bits
+    // (nn::checkLayerStackBounds): the first layer's weights are clipped like the feature
+    // transformer's (1.98, within 127/64); a later unit's weights to 60/inputs each and its
+    // bias to 3.5, so |weights| summed plus |bias| stays below 64.
     const auto l1 = std::size_t(arch.l1), l2 = std::size_t(arch.l2);
     auto laterClip = [&](std::size_t fanIn) {
         return std::min({clip, nn::maxLayerWeight(), 60.0f / float(fanIn)});
     };
     m_layout.add("out.weights", ob, l2, laterClip(l2));
     m_layout.add("out.biases", 1, ob, 3.5f);
-    m_layout.add("l1.weights", ob * l1, h, std::min(clip, nn::maxLayerWeight()));
+    m_layout.add("l1.weights", ob * l1, h, std::min(clip, nn::maxL1Weight()));
     m_layout.add("l1.biases", ob, l1, 64.0f);
     m_layout.add("l2.weights", ob * l2, l1, laterClip(l1));
     m_layout.add("l2.biases", ob, l2, 3.5f);

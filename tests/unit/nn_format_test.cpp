@@ -100,8 +100,9 @@ TEST(NnFormat, LayeredHeaderLayout) {
     EXPECT_EQ(bytes[8], nn::kNetFormatVersion);
     EXPECT_EQ(bytes[112] | bytes[113] << 8, 16); // L1
     EXPECT_EQ(bytes[114] | bytes[115] << 8, 32); // L2
+    // The first layer's weights are bytes, the rest as in version 1.
     const std::size_t payload =
-        2 * (4 * 768 * 128 + 128 + 8 * 16 * 128 + 8 * 32 * 16 + 8 * 32) + 4 * (8 * 16 + 8 * 32 + 8);
+        8 * 16 * 128 + 2 * (4 * 768 * 128 + 128 + 8 * 32 * 16 + 8 * 32) + 4 * (8 * 16 + 8 * 32 + 8);
     EXPECT_EQ(bytes.size(), nn::kNetHeaderSize + payload);
 }
 
@@ -159,8 +160,10 @@ TEST(NnFormat, HeaderFieldChecksNameTheField) {
         return b;
     };
     expectRejected(edit(0, {'X'}), "magic", "magic");
-    expectRejected(edit(8, {3}), "version", "version");
-    expectRejected(edit(8, {2}), "without an L1 layer", "version 2 without a stack");
+    expectRejected(edit(8, {4}), "version", "version");
+    expectRejected(edit(8, {3}), "without an L1 layer", "version 3 without a stack");
+    expectRejected(edit(8, {2}), "version 2 (a layer stack with 16-bit",
+                   "version 2, no longer read");
     expectRejected(edit(112, {16}), "reserved", "version 1 with an L1 size");
     expectRejected(edit(12, {64}), "header size", "header size");
     expectRejected(edit(16, {100, 0}), "hidden size", "hidden not a multiple");

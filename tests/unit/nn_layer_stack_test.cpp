@@ -18,12 +18,16 @@ namespace {
 int documentedTail(const nn::Network& net, const std::vector<std::int32_t>& sums, int bucket) {
     const nn::Architecture& a = net.arch;
     const auto b = std::size_t(bucket), l1 = std::size_t(a.l1), l2 = std::size_t(a.l2);
-    const std::int64_t s1 = nn::kLayerStackL1Scale, qh = nn::kLayerActivationScale,
+    // S1 = 65025/8: y1 = clamp(h1 / S1, 0, 1) * QH = clamp(8 h1, 0, 65025) * QH / 65025.
+    const std::int64_t num = 65025, den = 8, qh = nn::kLayerActivationScale,
                        w = nn::kLayerWeightScale;
+    EXPECT_EQ(nn::kL1SumNumerator, num);
+    EXPECT_EQ(nn::kL1SumDenominator, den);
     std::vector<std::int64_t> y1(l1);
     for (std::size_t j = 0; j < l1; ++j)
-        y1[j] = std::clamp<std::int64_t>(std::int64_t(sums[j]) + net.l1Biases[b * l1 + j], 0, s1) *
-                qh / s1;
+        y1[j] = std::clamp<std::int64_t>((std::int64_t(sums[j]) + net.l1Biases[b * l1 + j]) * den,
+                                         0, num) *
+                qh / num;
     std::int64_t out = std::int64_t(net.outBiases[b]) * w;
     for (std::size_t k = 0; k < l2; ++k) {
         std::int64_t h2 = std::int64_t(net.l2Biases[b * l2 + k]) * w;
@@ -51,16 +55,18 @@ TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
         int active = 0, saturated = 0;
         for (int trial = 0; trial < 300; ++trial) {
             const int bucket = int(rng.below(4));
-            // First-layer sums on both sides of both clip points (0 and S1), and exactly at them.
+            // First-layer sums on both sides of both clip points (0 and S1 = 8128.125), and
+            // at them: 0, 8128 (just below S1) and 8129 (just above).
             std::vector<std::int32_t> sums(static_cast<std::size_t>(l1));
             for (auto& s : sums) {
-                const int kind = int(rng.below(5));
-                const std::int64_t s1 = nn::kLayerStackL1Scale;
+                const int kind = int(rng.below(6));
+                const std::int64_t s1 = 8128;
                 s = kind == 0   ? 0
                     : kind == 1 ? std::int32_t(s1)
+                    : kind == 2 ? std::int32_t(s1 + 1)
                                 : std::int32_t(std::int64_t(rng.below(std::uint64_t(3 * s1))) - s1);
-                active += s > 0 && s < s1;
-                saturated += s >= s1;
+                active += s > 0 && s <= s1;
+                saturated += s > s1;
             }
             ASSERT_EQ(nn::finishLayerStack(net, sums.data(), bucket),
                       documentedTail(net, sums, bucket))

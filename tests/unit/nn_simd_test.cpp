@@ -86,8 +86,8 @@ TYPED_TEST(NnSimdBackend, KernelsEqualScalar) {
     }
 }
 
-// The layer stack's kernels: the pairwise products over accumulators beyond both clip points,
-// and the first layer over sparse inputs with any 16-bit weights (wrapping sums).
+// The layer stack's kernels: the pairwise products over accumulators beyond both clip points
+// (as bytes), and the first layer over sparse byte inputs with any 8-bit weights.
 TYPED_TEST(NnSimdBackend, LayerStackKernelsEqualScalar) {
     using B = TypeParam;
     util::Prng rng(17);
@@ -96,30 +96,37 @@ TYPED_TEST(NnSimdBackend, LayerStackKernelsEqualScalar) {
         const int l1 = nn::kL1Multiple * (1 + int(rng.below(8)));
         std::vector<std::int16_t> acc(static_cast<std::size_t>(hidden));
         for (auto& x : acc) x = std::int16_t(int(rng.below(800)) - 250);
-        std::vector<std::int16_t> a(static_cast<std::size_t>(half)), b(a);
+        // One byte of slack past the end: a back end that stores more than `half` bytes fails.
+        std::vector<std::uint8_t> a(static_cast<std::size_t>(half) + 1, 0xA5), b(a);
         nn::kernels::pairwiseProducts<nn::simd::Scalar>(acc.data(), a.data(), half, 255);
         nn::kernels::pairwiseProducts<B>(acc.data(), b.data(), half, 255);
         ASSERT_EQ(a, b) << "trial " << trial;
-        for (std::size_t i = 0; i < a.size(); ++i) {
+        ASSERT_EQ(b.back(), 0xA5) << "trial " << trial;
+        for (std::size_t i = 0; i + 1 < a.size(); ++i) {
             const int u = std::clamp<int>(acc[i], 0, 255),
-                      v = std::clamp<int>(acc[i + a.size()], 0, 255);
+                      v = std::clamp<int>(acc[i + std::size_t(half)], 0, 255);
             ASSERT_EQ(a[i], (u * v) >> 9) << "trial " << trial << " lane " << i;
         }
-        // Inputs a third non-zero, so both skipped and summed pairs occur.
-        std::vector<std::int16_t> input(static_cast<std::size_t>(hidden));
-        for (auto& x : input) x = rng.below(3) == 0 ? std::int16_t(rng.below(128)) : 0;
-        const auto w = randomLanes(rng, hidden * l1, trial % 2);
+        // Inputs a third non-zero (0..127, the products' range), so both skipped and summed
+        // quads occur; half the trials with the extreme weights -128 and 127 against input 127.
+        std::vector<std::uint8_t> input(static_cast<std::size_t>(hidden));
+        for (auto& x : input)
+            x = rng.below(3) == 0 ? (trial % 2 ? 127 : std::uint8_t(rng.below(128))) : 0;
+        std::vector<std::int8_t> w(static_cast<std::size_t>(hidden * l1));
+        for (auto& x : w)
+            x = trial % 2 && rng.below(4) == 0 ? std::int8_t(rng.below(2) ? 127 : -128)
+                                               : std::int8_t(std::uint8_t(rng.next() >> 24));
         std::vector<std::int32_t> s1(static_cast<std::size_t>(l1)), s2(s1);
         nn::kernels::l1Layer<nn::simd::Scalar>(input.data(), w.data(), hidden, l1, s1.data());
         nn::kernels::l1Layer<B>(input.data(), w.data(), hidden, l1, s2.data());
         ASSERT_EQ(s1, s2) << "trial " << trial;
-        // And the plain sum, pair-interleaved as layer_stack.h lays the weights out.
+        // And the plain sum, quad-interleaved as layer_stack.h lays the weights out.
         for (int j = 0; j < l1; ++j) {
-            std::uint32_t sum = 0;
+            std::int64_t sum = 0;
             for (int i = 0; i < hidden; ++i)
-                sum += std::uint32_t(input[std::size_t(i)] *
-                                     w[std::size_t(((i / 2) * l1 + j) * 2 + (i & 1))]);
-            ASSERT_EQ(s1[std::size_t(j)], std::int32_t(sum)) << "trial " << trial << " unit " << j;
+                sum += std::int64_t(input[std::size_t(i)]) *
+                       w[std::size_t(((i / 4) * l1 + j) * 4 + (i & 3))];
+            ASSERT_EQ(s1[std::size_t(j)], sum) << "trial " << trial << " unit " << j;
         }
     }
 }
