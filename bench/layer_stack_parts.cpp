@@ -75,9 +75,11 @@ int main(int argc, char** argv) {
     std::uint16_t quads[nn::kMaxHidden / 4 + 8];
     long long quadCount = 0;
     const double pairwise = nanosecondsPerCall(kCalls, [&](int i) {
-        const std::int16_t* p = &acc[std::size_t(i % kSets) * h];
-        nn::kernels::pairwiseProducts<B>(p, input, hidden / 2, 255);
-        nn::kernels::pairwiseProducts<B>(p + h / 2, input + hidden / 2, hidden / 2, 255);
+        // Both perspectives, each a whole accumulator (as the inputs above were made).
+        const std::int16_t* ours = &acc[std::size_t(i % kSets) * h];
+        const std::int16_t* theirs = &acc[std::size_t((i + 1) % kSets) * h];
+        nn::kernels::pairwiseProducts<B>(ours, input, hidden / 2, 255);
+        nn::kernels::pairwiseProducts<B>(theirs, input + hidden / 2, hidden / 2, 255);
         return static_cast<long long>(input[i % hidden]);
     });
     const double nonZero = nanosecondsPerCall(kCalls, [&](int i) {
