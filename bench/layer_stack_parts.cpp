@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     });
     const double tail = nanosecondsPerCall(kCalls, [&](int i) {
         sums[i % l1] += 977 * (i & 15) - 7000;
-        return static_cast<long long>(nn::finishLayerStack(net, sums, i & 7));
+        return static_cast<long long>(nn::finishLayerStack<B>(net, sums, i & 7));
     });
     const double whole = nanosecondsPerCall(kCalls, [&](int i) {
         return static_cast<long long>(nn::layerStackOutput<B>(

@@ -74,6 +74,15 @@ void forEachL1Weight(const Architecture& a, F f) {
             for (int i = 0; i < a.hidden; ++i) f(natural++, l1WeightIndex(a, b, j, i));
 }
 
+// The same for the second layer's weights: input-major here, pair-interleaved there.
+template <typename F>
+void forEachL2Weight(const Architecture& a, F f) {
+    for (int b = 0; b < a.outputBuckets; ++b)
+        for (int j = 0; j < a.l1; ++j)
+            for (int k = 0; k < a.l2; ++k)
+                f(l2WeightNaturalIndex(a, b, j, k), l2WeightIndex(a, b, j, k));
+}
+
 // The stack's units (layer_stack.h): weights; the second layer's and the output's biases.
 constexpr double kW = kLayerWeightScale;
 constexpr double kL1W = kL1WeightScale;
@@ -107,7 +116,11 @@ Network quantise(const FloatNetwork& f) {
             n.l1Weights[packed] = rows[natural];
         });
         n.l1Biases = quantised<std::int32_t>(f.l1Biases, layerStackL1Scale(a), 2.0e9);
-        n.l2Weights = quantised<std::int16_t>(f.l2Weights, kW, 32767);
+        // Input-major here, pair-interleaved there (layer_stack.h).
+        const std::vector<std::int16_t> l2 = quantised<std::int16_t>(f.l2Weights, kW, 32767);
+        n.l2Weights.resize(l2.size());
+        forEachL2Weight(
+            a, [&](std::size_t natural, std::size_t packed) { n.l2Weights[packed] = l2[natural]; });
         n.l2Biases = quantised<std::int32_t>(f.l2Biases, kUnit, 2.0e9);
         n.outWeights = quantised<std::int16_t>(f.outWeights, kW, 32767);
         n.outBiases = quantised<std::int32_t>(f.outBiases, kUnit, 2.0e9);
@@ -135,7 +148,10 @@ FloatNetwork dequantise(const Network& n) {
         forEachL1Weight(
             a, [&](std::size_t natural, std::size_t p) { f.l1Weights[natural] = packed[p]; });
         f.l1Biases = dequantised(n.l1Biases, layerStackL1Scale(a));
-        f.l2Weights = dequantised(n.l2Weights, kW);
+        const std::vector<float> l2 = dequantised(n.l2Weights, kW);
+        f.l2Weights.resize(l2.size());
+        forEachL2Weight(a,
+                        [&](std::size_t natural, std::size_t p) { f.l2Weights[natural] = l2[p]; });
         f.l2Biases = dequantised(n.l2Biases, kUnit);
         f.outWeights = dequantised(n.outWeights, kW);
         f.outBiases = dequantised(n.outBiases, kUnit);

@@ -173,6 +173,59 @@ void l1Layer(const std::uint8_t* input, const std::int8_t* w, int n, int l1, std
     }
 }
 
+// The layer stack's second layer, R registers of outputs from register `first` on: for each
+// pair of first-layer activations (y1 int16, 0..32767) broadcast as one 32-bit lane, one
+// adjacent-pair product sum (pmaddwd, vpdpwssd with VNNI) against the pair's interleaved
+// weights adds both inputs' terms to every output at once. w holds, per input pair p and output
+// k, the weights of inputs 2p and 2p + 1 side by side (l2WeightIndex in layer_stack.h). Each
+// pair sum is below 2 * 32767 * 32768 < 2^31, and the network's bounds keep the total in int32.
+// With few registers of outputs the sums are split over S chains (pairs p mod S), added at the
+// end: one chain of l1 / 2 dependent vpdpwssd (about 5 cycles each) was most of the layer.
+// Every S takes the same sums modulo 2^32, so the result does not depend on it.
+static_assert(kL1Multiple % 8 == 0, "l2Block's chains take whole groups of four input pairs");
+template <typename B, int R>
+void l2Block(const std::int16_t* y1, const std::int16_t* w, int l1, int l2, int first,
+             std::int32_t* h2) {
+    constexpr int kLanes32 = B::kLanes16 / 2;
+    constexpr int S = R <= 2 ? 4 : R <= 4 ? 2 : 1; // l1 is a multiple of 16: of 2 S pairs
+    typename B::V32 acc[S][R];
+    for (int c = 0; c < S; ++c)
+        for (int r = 0; r < R; ++r) acc[c][r] = B::zero32();
+    for (int p0 = 0; p0 < l1 / 2; p0 += S)
+        for (int c = 0; c < S; ++c) {
+            const int p = p0 + c;
+            const auto pair = std::int32_t(std::uint32_t(std::uint16_t(y1[2 * p])) |
+                                           std::uint32_t(std::uint16_t(y1[2 * p + 1])) << 16);
+            const typename B::V16 x = B::splat32(pair);
+            const std::int16_t* row = w + std::size_t(p) * std::size_t(l2) * 2;
+            for (int r = 0; r < R; ++r)
+                acc[c][r] = B::maddAdd16(acc[c][r], x, B::load(row + (first + r) * B::kLanes16));
+        }
+    for (int r = 0; r < R; ++r) {
+        typename B::V32 sum = acc[0][r];
+        for (int c = 1; c < S; ++c) sum = B::add32(sum, acc[c][r]);
+        B::store32(h2 + (first + r) * kLanes32, sum);
+    }
+}
+
+// h2[k] = sum_j y1[j] * w2(j, k) for l2 outputs, l2 a multiple of B's 32-bit lanes.
+template <typename B>
+void l2Layer(const std::int16_t* y1, const std::int16_t* w, int l1, int l2, std::int32_t* h2) {
+    const int registers = l2 / (B::kLanes16 / 2);
+    for (int first = 0; first < registers; first += 8) {
+        switch (registers - first) {
+        case 1: l2Block<B, 1>(y1, w, l1, l2, first, h2); break;
+        case 2: l2Block<B, 2>(y1, w, l1, l2, first, h2); break;
+        case 3: l2Block<B, 3>(y1, w, l1, l2, first, h2); break;
+        case 4: l2Block<B, 4>(y1, w, l1, l2, first, h2); break;
+        case 5: l2Block<B, 5>(y1, w, l1, l2, first, h2); break;
+        case 6: l2Block<B, 6>(y1, w, l1, l2, first, h2); break;
+        case 7: l2Block<B, 7>(y1, w, l1, l2, first, h2); break;
+        default: l2Block<B, 8>(y1, w, l1, l2, first, h2); break;
+        }
+    }
+}
+
 // The output in centipawns from the activation sum (units 1/(QA*QA*QB)) and the bucket's bias
 // (units 1/(QA*QB)); divisions truncate toward zero.
 inline int finishOutput(const Architecture& a, std::int32_t sum, std::int32_t bias) {

@@ -42,12 +42,12 @@ std::optional<std::string> checkLayerStackBounds(const Network& net) {
                 return "L1 unit " + std::to_string(b * l1 + j) +
                        " could overflow 32 bits (bias too large)";
         }
-    // The L2 weights are input-major: unit k's weights are column k of its bucket's rows.
     for (std::size_t b = 0; b < ob; ++b)
         for (std::size_t k = 0; k < l2; ++k) {
             std::int64_t sum = std::abs(std::int64_t(net.l2Biases[b * l2 + k])) * kLayerWeightScale;
             for (std::size_t j = 0; j < l1; ++j)
-                sum += std::abs(std::int64_t(net.l2Weights[(b * l1 + j) * l2 + k])) *
+                sum += std::abs(
+                           std::int64_t(net.l2Weights[l2WeightIndex(a, int(b), int(j), int(k))])) *
                        kLayerActivationScale;
             if (sum > limit)
                 return "L2 unit " + std::to_string(b * l2 + k) +
@@ -72,41 +72,36 @@ static_assert(kL1SumNumerator * kY1Numerator <= 0xFFFFFFFFll,
               "the first layer's clipped sum times the reduced scale fits 32 bits");
 static_assert((kLayerWeightScale & (kLayerWeightScale - 1)) == 0, "the weight scale is 2^k");
 
-// The tail for L1 x L2 units; with N1 and N2 known at compile time (the common shapes) every
-// loop has a fixed trip count and unrolls into whole registers, otherwise they run to l1 x l2.
-// No branch on zero activations: the multiplies are cheaper than the mispredictions (a
-// branch per first-layer unit was a fifth of the tail's profile).
-template <int N1, int N2>
-int finishTail(const Network& net, const std::int32_t* l1Sums, int bucket) {
-    const Architecture& a = net.arch;
-    const auto b = std::size_t(bucket);
-    const std::size_t l1 = N1 ? std::size_t(N1) : std::size_t(a.l1);
-    const std::size_t l2 = N2 ? std::size_t(N2) : std::size_t(a.l2);
-    // int32 throughout: Network::validate bounds every row so no sum can overflow.
-    alignas(64) std::int32_t y1[kMaxL1];
-    const std::int32_t* b1 = net.l1Biases.data() + b * l1;
+// The first layer's activations: clamp(h1 / S1, 0, 1) in 1/QH, at most 32767 (int16). With
+// N1 known at compile time (the common shapes) the loop has a fixed trip count and unrolls into
+// whole registers. No branch on zero activations anywhere in the tail: the multiplies are
+// cheaper than the mispredictions (a branch per first-layer unit was a fifth of the tail's
+// profile).
+template <int N1>
+void activations(const Network& net, const std::int32_t* l1Sums, int bucket, std::int16_t* y1) {
+    const std::size_t l1 = N1 ? std::size_t(N1) : std::size_t(net.arch.l1);
+    const std::int32_t* b1 = net.l1Biases.data() + std::size_t(bucket) * l1;
     for (std::size_t j = 0; j < l1; ++j) {
         const std::int64_t h = (std::int64_t(l1Sums[j]) + b1[j]) * kL1SumDenominator;
         // Non-negative after the clamp, so an unsigned division by a constant.
         const auto c = std::uint32_t(std::clamp<std::int64_t>(h, 0, kL1SumNumerator));
-        y1[j] = std::int32_t(c * kY1Numerator / kY1Denominator);
+        y1[j] = std::int16_t(std::min<std::uint32_t>(c * kY1Numerator / kY1Denominator, 32767));
     }
-    // The second layer as a sum of scaled rows (input-major weights): contiguous in k, no
-    // horizontal sums.
-    alignas(64) std::int32_t h2[kMaxL2];
-    const std::int32_t* b2 = net.l2Biases.data() + b * l2;
-    for (std::size_t k = 0; k < l2; ++k) h2[k] = b2[k] * std::int32_t(kLayerWeightScale);
-    const std::int16_t* w2 = net.l2Weights.data() + b * l1 * l2;
-    for (std::size_t j = 0; j < l1; ++j) {
-        const std::int32_t y = y1[j];
-        for (std::size_t k = 0; k < l2; ++k) h2[k] += y * w2[j * l2 + k];
-    }
+}
+
+// y2 = clamp(h2, 0, 1) and the output's dot product, from the second layer's sums.
+template <int N2>
+int finalOutput(const Network& net, const std::int32_t* h2, int bucket) {
+    const Architecture& a = net.arch;
+    const std::size_t l2 = N2 ? std::size_t(N2) : std::size_t(a.l2);
+    const std::int32_t* b2 = net.l2Biases.data() + std::size_t(bucket) * l2;
     const std::int16_t* w3 = net.outRow(bucket);
-    std::int32_t out = net.outBiases[b] * std::int32_t(kLayerWeightScale);
+    std::int32_t out = net.outBiases[std::size_t(bucket)] * std::int32_t(kLayerWeightScale);
     for (std::size_t k = 0; k < l2; ++k) {
+        const std::int32_t h = h2[k] + b2[k] * std::int32_t(kLayerWeightScale);
         // clamp(h, 0, 1) from units 1/(QH * W) to 1/QH: W is a power of two, h >= 0.
         const auto y2 = std::int32_t(
-            std::uint32_t(std::clamp<std::int32_t>(h2[k], 0, std::int32_t(kLayerActivationUnit))) /
+            std::uint32_t(std::clamp<std::int32_t>(h, 0, std::int32_t(kLayerActivationUnit))) /
             std::uint32_t(kLayerWeightScale));
         out += y2 * w3[k];
     }
@@ -115,12 +110,31 @@ int finishTail(const Network& net, const std::int32_t* l1Sums, int bucket) {
 
 } // namespace
 
-int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket) {
-    const int l1 = net.arch.l1, l2 = net.arch.l2;
-    if (l1 == 16 && l2 == 32) return finishTail<16, 32>(net, l1Sums, bucket);
-    if (l1 == 16 && l2 == 16) return finishTail<16, 16>(net, l1Sums, bucket);
-    if (l1 == 32 && l2 == 32) return finishTail<32, 32>(net, l1Sums, bucket);
-    return finishTail<0, 0>(net, l1Sums, bucket);
+void layerStackActivations(const Network& net, const std::int32_t* l1Sums, int bucket,
+                           std::int16_t* y1) {
+    switch (net.arch.l1) {
+    case 16: activations<16>(net, l1Sums, bucket, y1); break;
+    case 32: activations<32>(net, l1Sums, bucket, y1); break;
+    default: activations<0>(net, l1Sums, bucket, y1); break;
+    }
+}
+
+int layerStackFinalOutput(const Network& net, const std::int32_t* h2, int bucket) {
+    switch (net.arch.l2) {
+    case 16: return finalOutput<16>(net, h2, bucket);
+    case 32: return finalOutput<32>(net, h2, bucket);
+    default: return finalOutput<0>(net, h2, bucket);
+    }
+}
+
+void l2LayerPlain(const Network& net, const std::int16_t* y1, int bucket, std::int32_t* h2) {
+    const Architecture& a = net.arch;
+    for (int k = 0; k < a.l2; ++k) {
+        std::int32_t sum = 0;
+        for (int j = 0; j < a.l1; ++j)
+            sum += std::int32_t(y1[j]) * net.l2Weights[l2WeightIndex(a, bucket, j, k)];
+        h2[k] = sum;
+    }
 }
 
 int layerStackReference(const Network& net, const std::int16_t* ours, const std::int16_t* theirs,
@@ -144,7 +158,7 @@ int layerStackReference(const Network& net, const std::int16_t* ours, const std:
                                  net.l1Weights[l1WeightIndex(a, bucket, j, i)]);
         sums[j] = std::int32_t(std::uint32_t(sum));
     }
-    return finishLayerStack(net, sums, bucket);
+    return finishLayerStack<simd::Scalar>(net, sums, bucket);
 }
 
 } // namespace axon::nn

@@ -10,17 +10,19 @@
 //               1/(QA^2/512); W1 int8 in 1/64, so h1 in 1/S1 with S1 = QA^2 * 64 / 512 =
 //               65025/8 (not a whole number: b1 is stored rounded in the same unit), int32
 //               sums of byte products, wrapping
-//               y1, y2 in 1/QH (QH = 32768); W2, w3 int16 in 1/1024; h2 and out in
-//               1/(QH * 1024), int32; b2 and b3 stored in 1/QH (so a float holds them
-//               exactly), added times 1024
+//               y1, y2 in 1/QH (QH = 32768), y1 int16 so at most 32767 (a unit saturates at
+//               1 - 1/32768); W2, w3 int16 in 1/1024; h2 and out in 1/(QH * 1024), int32;
+//               b2 and b3 stored in 1/QH (so a float holds them exactly), added times 1024
 // Network::validate bounds each unit's weights so that no sum can leave int32: |h1| and the
 // first layer's partial sums stay below 2^31, |h2| and |out| below 64 output units.
 //
 // The first layer is the only wide one (hidden inputs per unit); it runs on the SIMD
 // vocabulary with 8-bit weights (half the bytes and twice the products per instruction of
-// 16-bit ones, as Stockfish's and most NNUE engines' first hidden layer). The layers after it
-// are a few hundred multiplies in plain integer code the compiler vectorises, identical on
-// every back end and platform (no float, so no contraction or reordering can change a result).
+// 16-bit ones, as Stockfish's and most NNUE engines' first hidden layer). The second layer runs
+// on it too: y1 as int16 pairs against pair-interleaved W2, one pmaddwd (vpdpwssd) per pair of
+// inputs and register of outputs, a quarter of the instructions of int32 multiplies; the rest
+// is plain integer code. All of it is integer arithmetic without rounding choices, so every back
+// end and platform gives the same result.
 #pragma once
 
 #include <cstdint>
@@ -59,11 +61,50 @@ constexpr std::size_t l1WeightIndex(const Architecture& a, int bucket, int j, in
            std::size_t(i & 3);
 }
 
+// Where the second-layer weight from first-layer unit j to second-layer unit k (of `bucket`)
+// is in Network::l2Weights: per bucket, per pair of inputs (2p, 2p + 1), each output's two
+// weights side by side, as an adjacent-pair product sum reads them against a broadcast pair of
+// activations (kernels::l2Layer). The file and the float network keep them input-major
+// ((bucket * l1 + j) * l2 + k); the file reader and writer convert.
+constexpr std::size_t l2WeightIndex(const Architecture& a, int bucket, int j, int k) {
+    return ((std::size_t(bucket) * std::size_t(a.l1 / 2) + std::size_t(j / 2)) * std::size_t(a.l2) +
+            std::size_t(k)) *
+               2 +
+           std::size_t(j & 1);
+}
+// The input-major position of the same weight.
+constexpr std::size_t l2WeightNaturalIndex(const Architecture& a, int bucket, int j, int k) {
+    return (std::size_t(bucket) * std::size_t(a.l1) + std::size_t(j)) * std::size_t(a.l2) +
+           std::size_t(k);
+}
+
 // Why a network's stack could overflow int32 somewhere (layer_stack.h), or nothing.
 std::optional<std::string> checkLayerStackBounds(const Network& net);
 
+// The tail's steps around the second layer (layer_stack.cpp): the first layer's activations
+// from its sums (bias not yet added), and the centipawns from the second layer's sums (bias
+// not yet added).
+void layerStackActivations(const Network& net, const std::int32_t* l1Sums, int bucket,
+                           std::int16_t* y1);
+int layerStackFinalOutput(const Network& net, const std::int32_t* h2, int bucket);
+// The second layer without the SIMD vocabulary, for any l2.
+void l2LayerPlain(const Network& net, const std::int16_t* y1, int bucket, std::int32_t* h2);
+
 // Centipawns from the first layer's l1 sums (bias not yet added) of output bucket `bucket`.
-int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket);
+template <typename B>
+int finishLayerStack(const Network& net, const std::int32_t* l1Sums, int bucket) {
+    const Architecture& a = net.arch;
+    alignas(64) std::int16_t y1[kMaxL1];
+    layerStackActivations(net, l1Sums, bucket, y1);
+    alignas(64) std::int32_t h2[kMaxL2];
+    if (a.l2 % (B::kLanes16 / 2) == 0)
+        kernels::l2Layer<B>(y1,
+                            net.l2Weights.data() + std::size_t(bucket) * std::size_t(a.l1 * a.l2),
+                            a.l1, a.l2, h2);
+    else
+        l2LayerPlain(net, y1, bucket, h2);
+    return layerStackFinalOutput(net, h2, bucket);
+}
 
 // The stack's centipawns from the side to move's and the other side's accumulators.
 template <typename B>
@@ -80,11 +121,12 @@ int layerStackOutput(const Network& net, const std::int16_t* ours, const std::in
                         net.l1Weights.data() +
                             std::size_t(bucket) * std::size_t(a.l1) * std::size_t(a.hidden),
                         a.hidden, a.l1, sums);
-    return finishLayerStack(net, sums, bucket);
+    return finishLayerStack<B>(net, sums, bucket);
 }
 
-// The same without the SIMD vocabulary: the reference the tests hold every back end to
-// (accumulators as plain int16 values).
+// The same without the SIMD back ends: the reference the tests hold every back end to
+// (accumulators as plain int16 values, the first layer in plain loops, the tail on the scalar
+// back end, which LayerStackTail holds to the documented arithmetic).
 int layerStackReference(const Network& net, const std::int16_t* ours, const std::int16_t* theirs,
                         int bucket);
 

@@ -2,6 +2,7 @@
 // Reading and writing network files, byte by byte as docs/nnue-format.md describes them.
 #include "nn/network_file.h"
 
+#include "nn/layer_stack.h"
 #include "util/atomic_file.h"
 
 #include <algorithm>
@@ -61,6 +62,28 @@ void writeArray(std::vector<std::uint8_t>& b, std::size_t& off, const std::vecto
         putLe(b, off, std::uint64_t(std::make_unsigned_t<T>(x)), int(sizeof(T)));
         off += sizeof(T);
     }
+}
+
+// The file keeps the second layer's weights input-major, as the float network and the
+// trainer do; Network holds them pair-interleaved for the kernel (layer_stack.h).
+std::vector<std::int16_t> fromInputMajorL2(const Architecture& a,
+                                           const std::vector<std::int16_t>& natural) {
+    std::vector<std::int16_t> packed(natural.size());
+    for (int b = 0; b < a.outputBuckets; ++b)
+        for (int j = 0; j < a.l1; ++j)
+            for (int k = 0; k < a.l2; ++k)
+                packed[l2WeightIndex(a, b, j, k)] = natural[l2WeightNaturalIndex(a, b, j, k)];
+    return packed;
+}
+
+std::vector<std::int16_t> toInputMajorL2(const Architecture& a,
+                                         const std::vector<std::int16_t>& packed) {
+    std::vector<std::int16_t> natural(packed.size());
+    for (int b = 0; b < a.outputBuckets; ++b)
+        for (int j = 0; j < a.l1; ++j)
+            for (int k = 0; k < a.l2; ++k)
+                natural[l2WeightNaturalIndex(a, b, j, k)] = packed[l2WeightIndex(a, b, j, k)];
+    return natural;
 }
 
 } // namespace
@@ -148,7 +171,7 @@ util::Result<Network> readNetwork(std::span<const std::uint8_t> file) {
     net.ftBiases = readArray<std::int16_t>(file, off, std::size_t(a.hidden));
     net.l1Weights = readArray<std::int8_t>(file, off, a.l1WeightCount());
     net.l1Biases = readArray<std::int32_t>(file, off, a.l1BiasCount());
-    net.l2Weights = readArray<std::int16_t>(file, off, a.l2WeightCount());
+    net.l2Weights = fromInputMajorL2(a, readArray<std::int16_t>(file, off, a.l2WeightCount()));
     net.l2Biases = readArray<std::int32_t>(file, off, a.l2BiasCount());
     net.outWeights = readArray<std::int16_t>(file, off, a.outWeightCount());
     net.outBiases = readArray<std::int32_t>(file, off, std::size_t(a.outputBuckets));
@@ -199,7 +222,7 @@ std::vector<std::uint8_t> serializeNetwork(const Network& net) {
     writeArray(b, off, net.ftBiases);
     writeArray(b, off, net.l1Weights);
     writeArray(b, off, net.l1Biases);
-    writeArray(b, off, net.l2Weights);
+    writeArray(b, off, toInputMajorL2(a, net.l2Weights));
     writeArray(b, off, net.l2Biases);
     writeArray(b, off, net.outWeights);
     writeArray(b, off, net.outBiases);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "nn/layer_stack.h"
 #include "nn/network_file.h"
 #include "nn_test_helpers.h"
 #include "util/prng.h"
@@ -104,6 +105,32 @@ TEST(NnFormat, LayeredHeaderLayout) {
     const std::size_t payload =
         8 * 16 * 128 + 2 * (4 * 768 * 128 + 128 + 8 * 32 * 16 + 8 * 32) + 4 * (8 * 16 + 8 * 32 + 8);
     EXPECT_EQ(bytes.size(), nn::kNetHeaderSize + payload);
+}
+
+// The file keeps the second layer's weights input-major (bucket, input, output), as version 3
+// has always stored them; only Network's memory holds them pair-interleaved for the kernel.
+TEST(NnFormat, LayeredFileKeepsSecondLayerInputMajor) {
+    const Network net = layeredNet();
+    const nn::Architecture& a = net.arch;
+    const auto bytes = nn::serializeNetwork(net);
+    // After the header: ft weights and biases (int16), l1 weights (int8), l1 biases (int32).
+    const std::size_t l2Offset = nn::kNetHeaderSize +
+                                 2 * (a.ftWeightCount() + std::size_t(a.hidden)) +
+                                 a.l1WeightCount() + 4 * a.l1BiasCount();
+    int checked = 0;
+    for (int b = 0; b < a.outputBuckets; ++b)
+        for (int j = 0; j < a.l1; ++j)
+            for (int k = 0; k < a.l2; ++k) {
+                const std::size_t at =
+                    l2Offset +
+                    2 * ((std::size_t(b) * std::size_t(a.l1) + std::size_t(j)) * std::size_t(a.l2) +
+                         std::size_t(k));
+                const auto stored = std::int16_t(bytes[at] | bytes[at + 1] << 8);
+                ASSERT_EQ(stored, net.l2Weights[nn::l2WeightIndex(a, b, j, k)])
+                    << "bucket " << b << " input " << j << " output " << k;
+                ++checked;
+            }
+    EXPECT_EQ(checked, 8 * 16 * 32);
 }
 
 TEST(NnFormat, LayeredHeaderChecksNameTheField) {

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The layer stack's integer tail (finishLayerStack): its fixed-shape fast paths and the general
-// one against the arithmetic layer_stack.h documents, written here in int64 without shortcuts.
+// The layer stack's integer tail (finishLayerStack) on every compiled back end: its fixed-shape
+// fast paths, the SIMD second layer and the plain one (an l2 that is not a whole number of
+// registers), against the arithmetic layer_stack.h documents, written here in int64 without
+// shortcuts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
 #include "nn/layer_stack.h"
+#include "nn_backends.h"
 #include "nn_test_helpers.h"
 #include "util/prng.h"
 
@@ -25,23 +28,32 @@ int documentedTail(const nn::Network& net, const std::vector<std::int32_t>& sums
     EXPECT_EQ(nn::kL1SumDenominator, den);
     std::vector<std::int64_t> y1(l1);
     for (std::size_t j = 0; j < l1; ++j)
-        y1[j] = std::clamp<std::int64_t>((std::int64_t(sums[j]) + net.l1Biases[b * l1 + j]) * den,
-                                         0, num) *
-                qh / num;
+        y1[j] = std::min<std::int64_t>(
+            std::clamp<std::int64_t>((std::int64_t(sums[j]) + net.l1Biases[b * l1 + j]) * den, 0,
+                                     num) *
+                qh / num,
+            32767); // int16
     std::int64_t out = std::int64_t(net.outBiases[b]) * w;
     for (std::size_t k = 0; k < l2; ++k) {
         std::int64_t h2 = std::int64_t(net.l2Biases[b * l2 + k]) * w;
-        for (std::size_t j = 0; j < l1; ++j) h2 += y1[j] * net.l2Weights[(b * l1 + j) * l2 + k];
+        for (std::size_t j = 0; j < l1; ++j)
+            h2 += y1[j] * net.l2Weights[nn::l2WeightIndex(a, bucket, int(j), int(k))];
         out += std::clamp<std::int64_t>(h2, 0, qh * w) / w * net.outRow(bucket)[k];
     }
     return int(out * a.scale / (qh * w));
 }
 
+template <typename B>
+class LayerStackTail : public ::testing::Test {};
+TYPED_TEST_SUITE(LayerStackTail, test::CompiledBackends, test::BackendName);
+
 } // namespace
 
-TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
+TYPED_TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
+    using B = TypeParam;
     util::Prng rng(41);
-    // 16x32, 16x16 and 32x32 take the fixed-shape paths, the others the general one.
+    // 16x32, 16x16 and 32x32 take the fixed-shape paths, the others the general one; an l2 of
+    // 1 or 8 is not a whole number of AVX-512 registers (8 is one of AVX2's).
     const std::pair<int, int> shapes[] = {{16, 32}, {16, 16}, {32, 32},
                                           {16, 1},  {48, 8},  {32, 128}};
     for (const auto& [l1, l2] : shapes) {
@@ -68,7 +80,7 @@ TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
                 active += s > 0 && s <= s1;
                 saturated += s > s1;
             }
-            ASSERT_EQ(nn::finishLayerStack(net, sums.data(), bucket),
+            ASSERT_EQ(nn::finishLayerStack<B>(net, sums.data(), bucket),
                       documentedTail(net, sums, bucket))
                 << l1 << "x" << l2 << " trial " << trial;
         }

@@ -9,6 +9,7 @@
 
 #include "nn/accumulator.h"
 #include "nn/kernels.h"
+#include "nn_backends.h"
 #include "nn_playout.h"
 #include "nn_test_helpers.h"
 
@@ -17,35 +18,10 @@ namespace {
 
 using namespace chess;
 
-// The back ends this build compiled besides the scalar reference (AVX-512, AVX2 and SSE4.1
-// all at once on an AVX-512 machine with -march=native). A build with none compiles no
-// comparison, and the listing test below says so instead of passing silently.
-using CompiledBackends = ::testing::Types<
-#if defined(AXON_NN_HAS_AVX512)
-    nn::simd::Avx512,
-#endif
-#if defined(AXON_NN_HAS_AVX2)
-    nn::simd::Avx2,
-#endif
-#if defined(AXON_NN_HAS_SSE41)
-    nn::simd::Sse41,
-#endif
-#if defined(AXON_NN_HAS_NEON)
-    nn::simd::Neon,
-#endif
-#if defined(AXON_NN_HAS_SIMD128)
-    nn::simd::Simd128,
-#endif
-    nn::simd::Scalar>;
-
+// The back ends this build compiled (nn_backends.h). A build with none besides the scalar one
+// compiles no comparison, and the listing test below says so instead of passing silently.
 template <typename B>
 class NnSimdBackend : public ::testing::Test {};
-struct BackendName {
-    template <typename B>
-    static std::string GetName(int) {
-        return B::kName;
-    }
-};
 TYPED_TEST_SUITE(NnSimdBackend, CompiledBackends, BackendName);
 
 std::vector<std::int16_t> randomLanes(util::Prng& rng, int n, bool extreme) {
@@ -127,6 +103,42 @@ TYPED_TEST(NnSimdBackend, LayerStackKernelsEqualScalar) {
                 sum += std::int64_t(input[std::size_t(i)]) *
                        w[std::size_t(((i / 4) * l1 + j) * 4 + (i & 3))];
             ASSERT_EQ(s1[std::size_t(j)], sum) << "trial " << trial << " unit " << j;
+        }
+    }
+}
+
+// The layer stack's second layer: int16 activations (0..32767) against pair-interleaved
+// int16 weights, every output the plain sum modulo 2^32 (the kernels wrap; the network's bounds
+// keep real sums inside int32). Half the trials use the extremes 32767 and -32768.
+TYPED_TEST(NnSimdBackend, LayerStackSecondLayerEqualsPlainSums) {
+    using B = TypeParam;
+    util::Prng rng(53);
+    constexpr int kLanes32 = B::kLanes16 / 2;
+    const std::pair<int, int> shapes[] = {
+        {16, 32}, {16, 16}, {32, 32}, {48, 128}, {16, 8 * kLanes32}};
+    for (const auto& [l1, l2] : shapes) {
+        if (l2 % kLanes32 != 0) continue; // the plain loop's case, not this kernel's
+        for (int trial = 0; trial < 200; ++trial) {
+            const bool extreme = trial % 2 == 1;
+            std::vector<std::int16_t> y1(static_cast<std::size_t>(l1));
+            for (auto& y : y1)
+                y = rng.below(3) == 0         ? 0
+                    : extreme && rng.below(2) ? 32767
+                                              : std::int16_t(rng.below(32768));
+            std::vector<std::int16_t> w(static_cast<std::size_t>(l1 * l2));
+            for (auto& x : w)
+                x = extreme && rng.below(3) == 0 ? std::int16_t(rng.below(2) ? 32767 : -32768)
+                                                 : std::int16_t(std::uint16_t(rng.next() >> 16));
+            std::vector<std::int32_t> h2(static_cast<std::size_t>(l2));
+            nn::kernels::l2Layer<B>(y1.data(), w.data(), l1, l2, h2.data());
+            for (int k = 0; k < l2; ++k) {
+                std::int64_t sum = 0;
+                for (int j = 0; j < l1; ++j)
+                    sum += std::int64_t(y1[std::size_t(j)]) *
+                           w[std::size_t(((j / 2) * l2 + k) * 2 + (j & 1))];
+                ASSERT_EQ(std::uint32_t(h2[std::size_t(k)]), std::uint32_t(std::uint64_t(sum)))
+                    << l1 << "x" << l2 << " trial " << trial << " unit " << k;
+            }
         }
     }
 }
