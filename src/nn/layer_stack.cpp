@@ -81,10 +81,17 @@ template <int N1>
 void activations(const Network& net, const std::int32_t* l1Sums, int bucket, std::int16_t* y1) {
     const std::size_t l1 = N1 ? std::size_t(N1) : std::size_t(net.arch.l1);
     const std::int32_t* b1 = net.l1Biases.data() + std::size_t(bucket) * l1;
+    // In 32-bit lanes throughout (twice as many per register as int64): the sum with its bias
+    // fits int32 (checkLayerStackBounds), and clamping h1 to [0, ceil(num / den)] before the
+    // multiply by den gives clamp(h1 * den, 0, num) once capped at num.
+    constexpr std::int32_t kSaturated =
+        std::int32_t((kL1SumNumerator + kL1SumDenominator - 1) / kL1SumDenominator);
     for (std::size_t j = 0; j < l1; ++j) {
-        const std::int64_t h = (std::int64_t(l1Sums[j]) + b1[j]) * kL1SumDenominator;
-        // Non-negative after the clamp, so an unsigned division by a constant.
-        const auto c = std::uint32_t(std::clamp<std::int64_t>(h, 0, kL1SumNumerator));
+        const auto h = std::int32_t(std::uint32_t(l1Sums[j]) + std::uint32_t(b1[j]));
+        const auto c =
+            std::min(std::uint32_t(std::clamp(h, 0, kSaturated)) * std::uint32_t(kL1SumDenominator),
+                     std::uint32_t(kL1SumNumerator));
+        // Non-negative, so an unsigned division by a constant.
         y1[j] = std::int16_t(std::min<std::uint32_t>(c * kY1Numerator / kY1Denominator, 32767));
     }
 }
