@@ -146,11 +146,13 @@ step_tsan() {
 # The engine's build needs a C++ compiler and make alone (issue 48): it runs with a PATH that
 # holds only those, the compiler's assembler and linker and the few file tools make's recipes
 # call (no cmake, pkg-config or git), and every <header> its sources include must be the
-# standard library's or the operating system's, never a third-party library's.
+# standard library's or the operating system's, never a third-party library's. `touch` is GCC's:
+# its LTO driver keeps each partition's timestamp with `-touch` (without it every link printed
+# "Error 127 (ignored)" per partition).
 compilerOnlyPath() {
     local bin=$WORK/compiler-only-bin tool
     mkdir -p "$bin"
-    for tool in make g++ as ld cp mv mkdir rm cat cut cmp nproc; do
+    for tool in make g++ as ld cp mv mkdir rm cat cut cmp nproc touch; do
         ln -sf "$(command -v "$tool")" "$bin/$tool"
     done
     echo "$bin"
