@@ -137,10 +137,11 @@ int layerStackFinalOutput(const Network& net, const std::int32_t* h2, int bucket
 void l2LayerPlain(const Network& net, const std::int16_t* y1, int bucket, std::int32_t* h2) {
     const Architecture& a = net.arch;
     for (int k = 0; k < a.l2; ++k) {
-        std::int32_t sum = 0;
+        std::uint32_t sum = 0; // wrapping, as the kernels wrap (the bounds keep it exact)
         for (int j = 0; j < a.l1; ++j)
-            sum += std::int32_t(y1[j]) * net.l2Weights[l2WeightIndex(a, bucket, j, k)];
-        h2[k] = sum;
+            sum +=
+                std::uint32_t(std::int32_t(y1[j]) * net.l2Weights[l2WeightIndex(a, bucket, j, k)]);
+        h2[k] = std::int32_t(sum);
     }
 }
 

@@ -54,8 +54,8 @@ TYPED_TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
     util::Prng rng(41);
     // 16x32, 16x16 and 32x32 take the fixed-shape paths, the others the general one; an l2 of
     // 1 or 8 is not a whole number of AVX-512 registers (8 is one of AVX2's).
-    const std::pair<int, int> shapes[] = {{16, 32}, {16, 16}, {32, 32},
-                                          {16, 1},  {48, 8},  {32, 128}};
+    const std::pair<int, int> shapes[] = {{16, 32}, {16, 16},  {32, 32}, {16, 1},
+                                          {48, 8},  {32, 128}, {16, 48}, {32, 112}};
     for (const auto& [l1, l2] : shapes) {
         nn::Architecture arch;
         arch.hidden = 128;
@@ -67,18 +67,23 @@ TYPED_TEST(LayerStackTail, EveryShapeFollowsTheDocumentedArithmetic) {
         int active = 0, saturated = 0;
         for (int trial = 0; trial < 300; ++trial) {
             const int bucket = int(rng.below(4));
-            // First-layer sums on both sides of both clip points (0 and S1 = 8128.125), and
-            // at them: 0, 8128 (just below S1) and 8129 (just above).
+            // First-layer sums (with their biases) on both sides of both clip points (0 and
+            // S1 = 8128.125), and at them: -1, 0 and 1; 8128 (just below S1) and 8129 (just
+            // above). The sums handed over exclude the bias, so the clip points are made
+            // exactly by subtracting it.
             std::vector<std::int32_t> sums(static_cast<std::size_t>(l1));
-            for (auto& s : sums) {
-                const int kind = int(rng.below(6));
+            for (std::size_t j = 0; j < sums.size(); ++j) {
+                const std::int32_t bias = net.l1Biases[std::size_t(bucket) * sums.size() + j];
+                const int kind = int(rng.below(8));
                 const std::int64_t s1 = 8128;
-                s = kind == 0   ? 0
-                    : kind == 1 ? std::int32_t(s1)
-                    : kind == 2 ? std::int32_t(s1 + 1)
-                                : std::int32_t(std::int64_t(rng.below(std::uint64_t(3 * s1))) - s1);
-                active += s > 0 && s <= s1;
-                saturated += s > s1;
+                const std::int64_t h = kind <= 2   ? kind - 1
+                                       : kind == 3 ? s1
+                                       : kind == 4
+                                           ? s1 + 1
+                                           : std::int64_t(rng.below(std::uint64_t(3 * s1))) - s1;
+                sums[j] = std::int32_t(h - bias);
+                active += h > 0 && h <= s1;
+                saturated += h > s1;
             }
             ASSERT_EQ(nn::finishLayerStack<B>(net, sums.data(), bucket),
                       documentedTail(net, sums, bucket))

@@ -114,8 +114,11 @@ TYPED_TEST(NnSimdBackend, LayerStackSecondLayerEqualsPlainSums) {
     using B = TypeParam;
     util::Prng rng(53);
     constexpr int kLanes32 = B::kLanes16 / 2;
+    // Every register count a block takes (1 to 8, and 8 + 6) on every lane width.
     const std::pair<int, int> shapes[] = {
-        {16, 32}, {16, 16}, {32, 32}, {48, 128}, {16, 8 * kLanes32}};
+        {16, 32},           {16, 16},           {32, 32},           {48, 128}, {16, 8 * kLanes32},
+        {16, 24},           {16, 48},           {32, 80},           {16, 112}, {32, 3 * kLanes32},
+        {16, 5 * kLanes32}, {16, 7 * kLanes32}, {16, 14 * kLanes32}};
     for (const auto& [l1, l2] : shapes) {
         if (l2 % kLanes32 != 0) continue; // the plain loop's case, not this kernel's
         for (int trial = 0; trial < 200; ++trial) {
