@@ -284,14 +284,21 @@ describe('game record: move tree and PGN through the page (static page, no engin
       await page.waitForFunction(() => /\[Site "Café"\]/.test(window.axonTest.pgn()), null, { timeout: T.ui });
       assert.deepEqual(await mainlineUci(page), ['d2d4', 'g8f6', 'c2c4', 'g7g6', 'b1c3', 'd7d5']);
       assert.equal(await page.locator('[data-testid="library-item"].current .library-players').textContent(), 'José María – Владимир Петров');
-      // Delete one (not the one on the board), undo, delete again.
+      // Delete one (not the one on the board), undo, delete again. A wait that runs out says
+      // what the list and the toast held (one such timeout was seen once on a loaded machine,
+      // 2026-12-04, after the second delete, and did not recur in five reruns).
+      const countIs = (n, step) => page.waitForFunction((k) => document.querySelectorAll('[data-testid="library-item"]').length === k, n, { timeout: T.ui })
+        .catch(async () => {
+          const toastText = await page.evaluate(() => document.getElementById('toast').textContent);
+          throw new Error(`library after ${step}: ${await items.count()} games, expected ${n}: ${(await titles()).join(' | ')}; toast: '${toastText}'`);
+        });
       const doomed = page.locator('[data-testid="library-item"]', { hasText: 'You – Axon' });
       await doomed.locator('[data-testid="library-delete"]').click({ timeout: T.ui });
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="library-item"]').length === n, before + 5, { timeout: T.ui });
+      await countIs(before + 5, 'the first delete');
       await tid(page, 'toast-action').click({ timeout: T.ui });
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="library-item"]').length === n, before + 6, { timeout: T.ui });
+      await countIs(before + 6, 'undo');
       await doomed.locator('[data-testid="library-delete"]').click({ timeout: T.ui });
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="library-item"]').length === n, before + 5, { timeout: T.ui });
+      await countIs(before + 5, 'the second delete');
       const kept = (await titles()).sort();
       // Export all: one PGN file with every game.
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: T.ui }), tid(page, 'library-export').click({ timeout: T.ui })]);
