@@ -74,15 +74,6 @@ void forEachL1Weight(const Architecture& a, F f) {
             for (int i = 0; i < a.hidden; ++i) f(natural++, l1WeightIndex(a, b, j, i));
 }
 
-// The same for the second layer's weights: input-major here, pair-interleaved there.
-template <typename F>
-void forEachL2Weight(const Architecture& a, F f) {
-    for (int b = 0; b < a.outputBuckets; ++b)
-        for (int j = 0; j < a.l1; ++j)
-            for (int k = 0; k < a.l2; ++k)
-                f(l2WeightNaturalIndex(a, b, j, k), l2WeightIndex(a, b, j, k));
-}
-
 // The stack's units (layer_stack.h): weights; the second layer's and the output's biases.
 constexpr double kW = kLayerWeightScale;
 constexpr double kL1W = kL1WeightScale;

@@ -187,7 +187,7 @@ template <typename B, int R>
 void l2Block(const std::int16_t* y1, const std::int16_t* w, int l1, int l2, int first,
              std::int32_t* h2) {
     constexpr int kLanes32 = B::kLanes16 / 2;
-    constexpr int S = R <= 2 ? 4 : R <= 4 ? 2 : 1; // l1 is a multiple of 16: of 2 S pairs
+    constexpr int S = R <= 2 ? 4 : R <= 4 ? 2 : 1; // divides l1 / 2, a multiple of 8
     typename B::V32 acc[S][R];
     for (int c = 0; c < S; ++c)
         for (int r = 0; r < R; ++r) acc[c][r] = B::zero32();

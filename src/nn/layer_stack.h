@@ -77,6 +77,15 @@ constexpr std::size_t l2WeightNaturalIndex(const Architecture& a, int bucket, in
     return (std::size_t(bucket) * std::size_t(a.l1) + std::size_t(j)) * std::size_t(a.l2) +
            std::size_t(k);
 }
+// Calls f(input-major index, l2WeightIndex) for every second-layer weight: the one conversion
+// between the order of the file and the float network and Network's.
+template <typename F>
+void forEachL2Weight(const Architecture& a, F f) {
+    for (int b = 0; b < a.outputBuckets; ++b)
+        for (int j = 0; j < a.l1; ++j)
+            for (int k = 0; k < a.l2; ++k)
+                f(l2WeightNaturalIndex(a, b, j, k), l2WeightIndex(a, b, j, k));
+}
 
 // Why a network's stack could overflow int32 somewhere (layer_stack.h), or nothing.
 std::optional<std::string> checkLayerStackBounds(const Network& net);

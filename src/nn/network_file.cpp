@@ -69,20 +69,14 @@ void writeArray(std::vector<std::uint8_t>& b, std::size_t& off, const std::vecto
 std::vector<std::int16_t> fromInputMajorL2(const Architecture& a,
                                            const std::vector<std::int16_t>& natural) {
     std::vector<std::int16_t> packed(natural.size());
-    for (int b = 0; b < a.outputBuckets; ++b)
-        for (int j = 0; j < a.l1; ++j)
-            for (int k = 0; k < a.l2; ++k)
-                packed[l2WeightIndex(a, b, j, k)] = natural[l2WeightNaturalIndex(a, b, j, k)];
+    forEachL2Weight(a, [&](std::size_t n, std::size_t p) { packed[p] = natural[n]; });
     return packed;
 }
 
 std::vector<std::int16_t> toInputMajorL2(const Architecture& a,
                                          const std::vector<std::int16_t>& packed) {
     std::vector<std::int16_t> natural(packed.size());
-    for (int b = 0; b < a.outputBuckets; ++b)
-        for (int j = 0; j < a.l1; ++j)
-            for (int k = 0; k < a.l2; ++k)
-                natural[l2WeightNaturalIndex(a, b, j, k)] = packed[l2WeightIndex(a, b, j, k)];
+    forEachL2Weight(a, [&](std::size_t n, std::size_t p) { natural[n] = packed[p]; });
     return natural;
 }
 
