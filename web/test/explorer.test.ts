@@ -47,3 +47,19 @@ test('a PGN stream is cut into chunks of whole games', async () => {
   const counts = chunks.map((chunk) => tallyPgn(chunk, tally));
   assert.deepEqual(counts, [{ counted: 2, skipped: 0 }, { counted: 1, skipped: 1 }]);
 });
+
+test('an en-passant square no pawn can take is not part of the key: the same position after 1. e4 and after 3. Ng1 meets', () => {
+  // After 1. e4 the FEN's en-passant field would be e3 in a naive export; no black pawn can take
+  // there, so lichess's explorer (and this one) treat the position as the one reached again by
+  // the knights' round trip.
+  const tally: ExplorerTally = new Map();
+  tallyPgn('1. e4 Nf6 2. Nf3 Ng8 3. Ng1 Nf6 *', tally);
+  const afterE4 = Chess.default();
+  afterE4.play({ from: 12, to: 28 });
+  assert.equal(positionKey(afterE4), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -');
+  assert.equal(tally.get(positionKey(afterE4))!.get('g8f6')!.games, 2);
+  // An en-passant capture that is possible stays in the key, so it is a different position.
+  const capturable = Chess.default();
+  for (const [from, to] of [[12, 28], [55, 47], [28, 36], [51, 35]]) capturable.play({ from, to });
+  assert.match(positionKey(capturable), / d6$/);
+});
