@@ -111,8 +111,7 @@ void Worker::run(const Position& root) {
     m_pos = root;
     m_eval.setSource(m_shared.evalSource);
     m_eval.reset(root);
-    m_nodes.store(0, std::memory_order_relaxed);
-    m_tbHits.store(0, std::memory_order_relaxed);
+    resetCounts();
     m_completedDepth = 0;
     m_result = {};
     m_rootMove = Move::none();

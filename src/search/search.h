@@ -159,6 +159,13 @@ class Worker {
     void clearHistory();
     // Searches `root` until the limits or the stop signal; fills result().
     void run(const chess::Position& root);
+    // Zeroes the node and tablebase-hit counts before a search starts: the limits read every
+    // worker's count, and a helper whose job has not begun yet would otherwise still hold the
+    // last search's.
+    void resetCounts() {
+        m_nodes.store(0, std::memory_order_relaxed);
+        m_tbHits.store(0, std::memory_order_relaxed);
+    }
     const SearchResult& result() const { return m_result; }
     std::uint64_t nodes() const { return m_nodes.load(std::memory_order_relaxed); }
     std::uint64_t tbHits() const { return m_tbHits.load(std::memory_order_relaxed); }
@@ -166,6 +173,10 @@ class Worker {
     const std::vector<RootMove>& rootMoves() const { return m_rootMoves; }
     // The multiPv best lines of the last completed iteration, best first.
     const std::vector<RootMove>& completedLines() const { return m_completedLines; }
+    // Reports this worker's best line as the search's last `info` line: Lazy SMP plays a
+    // helper's move when it searched deeper, and the GUI must then see that move's line. Called
+    // by the main thread once the helpers have stopped.
+    void reportBestLine() { reportInfo(m_completedDepth, Bound::Exact, 0); }
 
   private:
     struct StackEntry {

@@ -103,6 +103,10 @@ void Searcher::runMain(Request request) {
     // The helpers read the position from this frame: it outlives them (waited for below).
     const chess::Position& root = request.position;
     rankRootByTablebases(m_shared, root);
+    // Every count from zero before any worker starts: the main thread checks the node limit
+    // against all of them, and with more threads than cores a helper's job may begin after
+    // the main thread's first checks (a search of `go nodes` then ended at once, unsearched).
+    for (auto& worker : m_workers) worker->resetCounts();
     for (std::size_t i = 1; i < m_workers.size(); ++i)
         m_pool.run(i, [this, i, &root] { m_workers[i]->run(root); });
     m_workers[0]->run(root);
@@ -117,16 +121,23 @@ void Searcher::runMain(Request request) {
 
     SearchResult result = m_workers[0]->result();
     result.nodes = m_shared.totalNodes();
-    // Lazy SMP: a helper that completed a deeper iteration with a better score knows more.
-    for (std::size_t i = 1; i < m_workers.size(); ++i) {
-        const SearchResult& r = m_workers[i]->result();
-        if (r.bestMove && r.depth > result.depth && r.score > result.score) {
-            result.bestMove = r.bestMove;
-            result.ponderMove = r.ponderMove;
-            result.score = r.score;
-            result.depth = r.depth;
+    // Lazy SMP: a helper that completed a deeper iteration with a better score knows more. Only
+    // with one line: with MultiPV the main thread's lines are the ones reported, and the move
+    // played must be the first of them (strength limiting picks among them too). The chosen
+    // helper's line is reported last, so that the GUI's line starts with the move played.
+    Worker* chosen = nullptr;
+    if (m_shared.multiPv == 1)
+        for (std::size_t i = 1; i < m_workers.size(); ++i) {
+            const SearchResult& r = m_workers[i]->result();
+            if (r.bestMove && r.depth > result.depth && r.score > result.score) {
+                result.bestMove = r.bestMove;
+                result.ponderMove = r.ponderMove;
+                result.score = r.score;
+                result.depth = r.depth;
+                chosen = m_workers[i].get();
+            }
         }
-    }
+    if (chosen && !skill.enabled) chosen->reportBestLine();
     if (skill.enabled) applySkill(skill, *m_workers[0], result);
     m_shared.tablebases = nullptr;
     m_running = false;

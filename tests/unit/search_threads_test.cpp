@@ -294,6 +294,54 @@ TEST(SearchThreads, DestructionStopsARunningSearch) {
     }
 }
 
+TEST(SearchThreads, ANodeLimitCountsOnlyThisSearchsNodes) {
+    // The main thread checks `go nodes` against every worker's count; a helper whose job had not
+    // begun yet still held the last search's count, and with more threads than cores the next
+    // search could stop before its first iteration, unsearched and without an info line.
+    Searcher searcher;
+    searcher.setThreads(4);
+    for (int i = 0; i < 30; ++i) {
+        Reports reports;
+        searcher.run(request(nodeLimit(i % 2 ? 5000 : 100000), reports,
+                             engine::benchPositions()[std::size_t(i)]));
+        ASSERT_EQ(reports.count(), 1u);
+        EXPECT_GE(reports.results[0].nodes, i % 2 ? 5000u : 100000u) << "search " << i;
+        EXPECT_GE(reports.results[0].depth, 1) << "search " << i;
+    }
+}
+
+TEST(SearchThreads, TheLastInfoLineStartsWithTheMovePlayedWhenAHelperChoosesIt) {
+    // Lazy SMP plays a helper's move when the helper completed a deeper iteration with a better
+    // score; the GUI shows the last line as the engine's, so that line must be the helper's.
+    // Node-limited searches on the bench positions with 4 threads (on any core count helpers
+    // run ahead of the main thread now and then); each search's last line must start with the
+    // move played, with its score. One line only: MultiPV keeps the main thread's move.
+    Searcher searcher;
+    searcher.setThreads(4);
+    int checked = 0;
+    for (std::uint64_t nodes : {6000u, 20000u, 60000u})
+        for (std::size_t i = 0; i < engine::benchPositions().size(); i += 2) {
+            Reports reports;
+            std::mutex mutex;
+            SearchInfo last;
+            Searcher::Request r = request(nodeLimit(nodes), reports, engine::benchPositions()[i]);
+            r.callbacks.onInfo = [&](const SearchInfo& info) {
+                std::lock_guard lock(mutex);
+                last = info;
+            };
+            searcher.run(std::move(r));
+            ASSERT_EQ(reports.count(), 1u);
+            const SearchResult& result = reports.results[0];
+            if (!result.bestMove) continue;
+            ASSERT_FALSE(last.pv.empty()) << engine::benchPositions()[i];
+            EXPECT_EQ(last.pv[0], result.bestMove)
+                << engine::benchPositions()[i] << " at " << nodes << " nodes";
+            EXPECT_EQ(last.score, result.score) << engine::benchPositions()[i];
+            ++checked;
+        }
+    EXPECT_GT(checked, 50);
+}
+
 TEST(SearchThreads, RunSearchesOnTheCallersThreadAsStartWouldOnThePool) {
     // One thread: the same tree (fixed nodes are deterministic), reported on the caller's
     // thread before run() returns, and no thread started for it.
