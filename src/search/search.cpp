@@ -111,7 +111,6 @@ void Worker::run(const Position& root) {
     m_pos = root;
     m_eval.setSource(m_shared.evalSource);
     m_eval.reset(root);
-    resetCounts();
     m_completedDepth = 0;
     m_result = {};
     m_rootMove = Move::none();

@@ -157,11 +157,12 @@ class Worker {
     Worker(int id, SharedSearchState& shared);
 
     void clearHistory();
-    // Searches `root` until the limits or the stop signal; fills result().
+    // Searches `root` until the limits or the stop signal; fills result(). The counts are
+    // zeroed by the caller, for every worker before any starts (resetCounts).
     void run(const chess::Position& root);
-    // Zeroes the node and tablebase-hit counts before a search starts: the limits read every
-    // worker's count, and a helper whose job has not begun yet would otherwise still hold the
-    // last search's.
+    // Zeroes the node and tablebase-hit counts: the limits read every worker's count, so all
+    // must be zero before the first worker starts (a helper's job may begin after the main
+    // thread's first checks).
     void resetCounts() {
         m_nodes.store(0, std::memory_order_relaxed);
         m_tbHits.store(0, std::memory_order_relaxed);

@@ -122,11 +122,12 @@ void Searcher::runMain(Request request) {
     SearchResult result = m_workers[0]->result();
     result.nodes = m_shared.totalNodes();
     // Lazy SMP: a helper that completed a deeper iteration with a better score knows more. Only
-    // with one line: with MultiPV the main thread's lines are the ones reported, and the move
-    // played must be the first of them (strength limiting picks among them too). The chosen
-    // helper's line is reported last, so that the GUI's line starts with the move played.
+    // with one line and full strength: with MultiPV the main thread's lines are the ones
+    // reported and the move played must be the first of them; strength limiting picks among the
+    // main thread's lines (applySkill). The chosen helper's line is reported last, so that the
+    // GUI's last line starts with the move played.
     Worker* chosen = nullptr;
-    if (m_shared.multiPv == 1)
+    if (m_shared.multiPv == 1 && !skill.enabled)
         for (std::size_t i = 1; i < m_workers.size(); ++i) {
             const SearchResult& r = m_workers[i]->result();
             if (r.bestMove && r.depth > result.depth && r.score > result.score) {
@@ -137,7 +138,7 @@ void Searcher::runMain(Request request) {
                 chosen = m_workers[i].get();
             }
         }
-    if (chosen && !skill.enabled) chosen->reportBestLine();
+    if (chosen) chosen->reportBestLine();
     if (skill.enabled) applySkill(skill, *m_workers[0], result);
     m_shared.tablebases = nullptr;
     m_running = false;
