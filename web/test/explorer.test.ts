@@ -60,6 +60,7 @@ test('an en-passant square no pawn can take is not part of the key: the same pos
   assert.equal(tally.get(positionKey(afterE4))!.get('g8f6')!.games, 2);
   // An en-passant capture that is possible stays in the key, so it is a different position.
   const capturable = Chess.default();
-  for (const [from, to] of [[12, 28], [55, 47], [28, 36], [51, 35]]) capturable.play({ from, to });
+  const moves: [number, number][] = [[12, 28], [55, 47], [28, 36], [51, 35]];
+  for (const [from, to] of moves) capturable.play({ from, to });
   assert.match(positionKey(capturable), / d6$/);
 });
