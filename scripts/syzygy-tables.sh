@@ -13,7 +13,10 @@ build=${TB_BUILD:-/tmp/syzygy-tb-build}
 if [ ! -x "$build/src/tbcheck" ]; then
   [ -d "$tools/src" ] || { echo "no generator in $tools" >&2; exit 1; }
   rm -rf "$build" && mkdir -p "$build" && cp -r "$tools/src" "$build/"
-  make -C "$build/src" -j"$threads" all >"$build/build.log" 2>&1 || { echo "build failed: $build/build.log" >&2; exit 1; }
+  # One job: the generator's Makefile links rtbgen and rtbgenp from objects that another rule
+  # may still be writing, so a parallel build can hand the LTO linker a half-written util.o
+  # (seen here: "lto1: internal compiler error: Bus error").
+  make -C "$build/src" all >"$build/build.log" 2>&1 || { echo "build failed: $build/build.log" >&2; exit 1; }
 fi
 cd "$out"
 export PATH=$build/src:$PATH RTBPATH=$out
