@@ -5,6 +5,7 @@
 // transaction per chunk of games. In memory where IndexedDB is missing.
 
 import type { ExplorerTally, MoveStats } from './explorer-index';
+import { openDatabase, request, transactionDone } from './idb';
 
 export type ExplorerSource = 'library' | 'imported';
 
@@ -36,50 +37,40 @@ interface Backend {
 class IdbBackend implements Backend {
   constructor(private readonly m_db: IDBDatabase) {}
 
-  static open(): Promise<IdbBackend> {
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open('axon-explorer', 1);
-      open.onupgradeneeded = () => open.result.createObjectStore('moves', { keyPath: ['source', 'key', 'uci'] }).createIndex('key', 'key');
-      open.onsuccess = () => resolve(new IdbBackend(open.result));
-      open.onerror = () => reject(open.error ?? new Error('cannot open IndexedDB'));
-      open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  static async open(): Promise<IdbBackend> {
+    const db = await openDatabase('axon-explorer', 1, (db) => {
+      db.createObjectStore('moves', { keyPath: ['source', 'key', 'uci'] }).createIndex('key', 'key');
     });
+    return new IdbBackend(db);
   }
 
   merge(source: ExplorerSource, tally: ExplorerTally): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const tx = this.m_db.transaction('moves', 'readwrite');
-      const store = tx.objectStore('moves');
-      for (const [key, moves] of tally)
-        for (const [uci, stats] of moves) {
-          const get = store.get([source, key, uci]);
-          get.onsuccess = () => {
-            const old = get.result as MoveRecord | undefined;
-            const record: MoveRecord = old ?? { ...stats, games: 0, white: 0, draws: 0, black: 0, ratingSum: 0, ratingCount: 0, source, key, uci };
-            add(record, stats);
-            store.put(record);
-          };
-        }
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    });
+    const tx = this.m_db.transaction('moves', 'readwrite');
+    const committed = transactionDone(tx);
+    const store = tx.objectStore('moves');
+    // Every read and write in one transaction: a chunk of games is merged whole or not at all.
+    for (const [key, moves] of tally)
+      for (const [uci, stats] of moves) {
+        const get = store.get([source, key, uci]);
+        get.onsuccess = () => {
+          const old = get.result as MoveRecord | undefined;
+          const record: MoveRecord = old ?? { ...stats, games: 0, white: 0, draws: 0, black: 0, ratingSum: 0, ratingCount: 0, source, key, uci };
+          add(record, stats);
+          store.put(record);
+        };
+      }
+    return committed;
   }
 
   clear(source: ExplorerSource): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const tx = this.m_db.transaction('moves', 'readwrite');
-      tx.objectStore('moves').delete(IDBKeyRange.bound([source], [source, []]));
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    });
+    const tx = this.m_db.transaction('moves', 'readwrite');
+    const committed = transactionDone(tx);
+    tx.objectStore('moves').delete(IDBKeyRange.bound([source], [source, []]));
+    return committed;
   }
 
   movesAt(key: string): Promise<MoveRecord[]> {
-    return new Promise((resolve, reject) => {
-      const req = this.m_db.transaction('moves').objectStore('moves').index('key').getAll(key);
-      req.onsuccess = () => resolve(req.result as MoveRecord[]);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-    });
+    return request(this.m_db.transaction('moves').objectStore('moves').index('key').getAll(key) as IDBRequest<MoveRecord[]>);
   }
 }
 
@@ -107,7 +98,6 @@ export class ExplorerStore {
 
   static async open(): Promise<ExplorerStore> {
     try {
-      if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
       return new ExplorerStore(await IdbBackend.open());
     } catch {
       return ExplorerStore.inMemory();

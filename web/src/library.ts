@@ -5,6 +5,7 @@
 
 import type { ReviewSummary } from './review';
 import type { SavedNote, SavedPlay } from './session';
+import { openDatabase, request } from './idb';
 
 export type LibrarySource = 'played' | 'imported' | 'analysis';
 
@@ -47,27 +48,14 @@ interface Backend {
   delete(id: number): Promise<void>;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
 class IdbBackend implements Backend {
   constructor(private readonly m_db: IDBDatabase) {}
 
-  static open(): Promise<IdbBackend> {
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open(kDbName, kDbVersion);
-      open.onupgradeneeded = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains(kStore)) db.createObjectStore(kStore, { keyPath: 'id', autoIncrement: true });
-      };
-      open.onsuccess = () => resolve(new IdbBackend(open.result));
-      open.onerror = () => reject(open.error ?? new Error('cannot open IndexedDB'));
-      open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  static async open(): Promise<IdbBackend> {
+    const db = await openDatabase(kDbName, kDbVersion, (db) => {
+      if (!db.objectStoreNames.contains(kStore)) db.createObjectStore(kStore, { keyPath: 'id', autoIncrement: true });
     });
+    return new IdbBackend(db);
   }
 
   private store(mode: IDBTransactionMode): IDBObjectStore {
@@ -122,7 +110,6 @@ export class GameLibrary {
 
   static async open(): Promise<GameLibrary> {
     try {
-      if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
       return new GameLibrary(await IdbBackend.open(), true);
     } catch {
       return new GameLibrary(new MemoryBackend(), false);

@@ -4,6 +4,7 @@
 // attempts, in the IndexedDB database `axon-puzzles` (apart from the game library's `axon`). Where
 // IndexedDB is missing the store lives in memory for the page's lifetime.
 
+import { openDatabase, request, transactionDone } from './idb';
 import { glicko2Update, kInitialRating, type Glicko2Rating } from './glicko2';
 import { parsePuzzleLine, streamLines, type Puzzle } from './puzzle-csv';
 
@@ -47,44 +48,23 @@ interface Backend {
   setMeta(key: string, value: unknown): Promise<void>;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
 class IdbBackend implements Backend {
   constructor(private readonly m_db: IDBDatabase) {}
 
-  static open(): Promise<IdbBackend> {
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open('axon-puzzles', 1);
-      open.onupgradeneeded = () => {
-        const db = open.result;
-        db.createObjectStore('puzzles', { keyPath: 'id' }).createIndex('rating', 'rating');
-        db.createObjectStore('attempts', { keyPath: 'id', autoIncrement: true });
-        db.createObjectStore('meta');
-      };
-      open.onsuccess = () => resolve(new IdbBackend(open.result));
-      open.onerror = () => reject(open.error ?? new Error('cannot open IndexedDB'));
-      open.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  static async open(): Promise<IdbBackend> {
+    const db = await openDatabase('axon-puzzles', 1, (db) => {
+      db.createObjectStore('puzzles', { keyPath: 'id' }).createIndex('rating', 'rating');
+      db.createObjectStore('attempts', { keyPath: 'id', autoIncrement: true });
+      db.createObjectStore('meta');
     });
+    return new IdbBackend(db);
   }
 
   async putPuzzles(puzzles: Puzzle[]): Promise<void> {
     const tx = this.m_db.transaction('puzzles', 'readwrite');
     const store = tx.objectStore('puzzles');
     for (const puzzle of puzzles) store.put(puzzle);
-    await done(tx);
+    await transactionDone(tx);
   }
   count(): Promise<number> {
     return request(this.m_db.transaction('puzzles').objectStore('puzzles').count());
@@ -158,7 +138,6 @@ export class PuzzleStore {
 
   static async open(): Promise<PuzzleStore> {
     try {
-      if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
       return new PuzzleStore(await IdbBackend.open(), true);
     } catch {
       return PuzzleStore.inMemory();
