@@ -8,6 +8,11 @@
 #
 # Usage: bench/tc-confirm.sh NEW_BINARY OLD_BINARY [GAMES]
 # Environment: TC (10+0.1), BATCH (100 games), CONCURRENCY (2), BOOK (UHO_4060_v4),
+#              NEW_OPTIONS, OLD_OPTIONS (more words for that engine's --engine, as
+#              "option.SyzygyPath=DIR": one binary against itself with an option on and off),
+#              SPRT ("elo0=0 elo1=10 alpha=0.05 beta=0.05": after each batch the finished
+#              batches are pooled by `axon pool` and play stops once H0 or H1 is accepted; the
+#              batches are fixed-size, so this is a sequential test looked at every BATCH games),
 #              RESULTS (bench/results/tc-confirm), AXON (the match runner: NEW_BINARY),
 #              SUMMARY_ONLY=1 (print the sum of the finished batches, play nothing),
 #              SEED_BASE (1000: batch N plays the openings of seed SEED_BASE + N; a run whose
@@ -16,7 +21,7 @@
 set -euo pipefail
 shopt -s inherit_errexit
 
-[[ $# -ge 2 ]] || { sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 2 ]] || { sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 new=$(realpath "$1")
 old=$(realpath "$2")
 games=${3:-1000}
@@ -25,23 +30,41 @@ readonly TC=${TC:-10+0.1} BATCH=${BATCH:-100} CONCURRENCY=${CONCURRENCY:-2} SEED
 readonly BOOK=${BOOK:-../shared/data/books/UHO_4060_v4.epd}
 readonly RESULTS=${RESULTS:-bench/results/tc-confirm}
 runner=${AXON:-$new}
+read -r -a new_options <<<"${NEW_OPTIONS:-}"
+read -r -a old_options <<<"${OLD_OPTIONS:-}"
+read -r -a sprt <<<"${SPRT:-}"
 mkdir -p "$RESULTS"
+
+# sprtDecided: true once the pooled finished batches accept H0 or H1 (prints the pool's lines).
+sprtDecided() {
+    [[ ${#sprt[@]} -gt 0 ]] || return 1
+    local files=("$RESULTS"/batch-*.json) out
+    [[ -s ${files[0]} ]] || return 1
+    out=$("$runner" pool "${files[@]}" --sprt "${sprt[@]}")
+    grep -E 'SPRT' <<<"$out" >&2
+    grep -qE 'H[01] accepted' <<<"$out"
+}
 
 batches=$(((games + BATCH - 1) / BATCH))
 if [[ ${SUMMARY_ONLY:-0} != 1 ]]; then
     for ((b = 0; b < batches; ++b)); do
         json=$RESULTS/batch-$b.json
         [[ -s $json ]] && continue
+        if sprtDecided; then
+            echo "tc-confirm: the SPRT has ended; no more batches" >&2
+            break
+        fi
         echo "tc-confirm: batch $b of $batches ($BATCH games at $TC), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
         # The JSON is written only when the match ends: a killed batch leaves nothing behind.
-        "$runner" match --engine "cmd=$new" name=new option.Hash=16 --engine "cmd=$old" name=old \
-            option.Hash=16 --tc "$TC" --games "$BATCH" --concurrency "$CONCURRENCY" \
+        "$runner" match --engine "cmd=$new" name=new option.Hash=16 "${new_options[@]}" \
+            --engine "cmd=$old" name=old option.Hash=16 "${old_options[@]}" --tc "$TC" --games "$BATCH" --concurrency "$CONCURRENCY" \
             --openings "$BOOK" --openings-order random --seed "$((SEED_BASE + b))" \
             --json "$json.tmp" >"$RESULTS/batch-$b.log" 2>&1
         mv "$json.tmp" "$json"
     done
 fi
 
+if [[ ${#sprt[@]} -gt 0 ]]; then sprtDecided || true; fi
 python3 - "$RESULTS" <<'EOF'
 import glob, json, math, sys
 penta = [0] * 5
