@@ -35,14 +35,12 @@ read -r -a old_options <<<"${OLD_OPTIONS:-}"
 read -r -a sprt <<<"${SPRT:-}"
 mkdir -p "$RESULTS"
 
-# sprtDecided: true once the pooled finished batches accept H0 or H1 (prints the pool's lines).
-sprtDecided() {
-    [[ ${#sprt[@]} -gt 0 ]] || return 1
-    local files=("$RESULTS"/batch-*.json) out
-    [[ -s ${files[0]} ]] || return 1
-    out=$("$runner" pool "${files[@]}" --sprt "${sprt[@]}")
-    grep -E 'SPRT' <<<"$out" >&2
-    grep -qE 'H[01] accepted' <<<"$out"
+# sprtLine: the pooled SPRT line of the finished batches (nothing without SPRT or batches).
+sprtLine() {
+    [[ ${#sprt[@]} -gt 0 ]] || return 0
+    local files=("$RESULTS"/batch-*.json)
+    [[ -s ${files[0]} ]] || return 0
+    "$runner" pool "${files[@]}" --sprt "${sprt[@]}" | grep -E 'SPRT' || true
 }
 
 batches=$(((games + BATCH - 1) / BATCH))
@@ -50,21 +48,22 @@ if [[ ${SUMMARY_ONLY:-0} != 1 ]]; then
     for ((b = 0; b < batches; ++b)); do
         json=$RESULTS/batch-$b.json
         [[ -s $json ]] && continue
-        if sprtDecided; then
+        if [[ $(sprtLine) =~ H[01]\ accepted ]]; then
             echo "tc-confirm: the SPRT has ended; no more batches" >&2
             break
         fi
         echo "tc-confirm: batch $b of $batches ($BATCH games at $TC), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
         # The JSON is written only when the match ends: a killed batch leaves nothing behind.
         "$runner" match --engine "cmd=$new" name=new option.Hash=16 "${new_options[@]}" \
-            --engine "cmd=$old" name=old option.Hash=16 "${old_options[@]}" --tc "$TC" --games "$BATCH" --concurrency "$CONCURRENCY" \
-            --openings "$BOOK" --openings-order random --seed "$((SEED_BASE + b))" \
+            --engine "cmd=$old" name=old option.Hash=16 "${old_options[@]}" --tc "$TC" \
+            --games "$BATCH" --concurrency "$CONCURRENCY" --openings "$BOOK" --openings-order random \
+            --seed "$((SEED_BASE + b))" \
             --json "$json.tmp" >"$RESULTS/batch-$b.log" 2>&1
         mv "$json.tmp" "$json"
     done
 fi
 
-if [[ ${#sprt[@]} -gt 0 ]]; then sprtDecided || true; fi
+sprtLine
 python3 - "$RESULTS" <<'EOF'
 import glob, json, math, sys
 penta = [0] * 5

@@ -32,7 +32,7 @@ elif [[ ! -f "$root/scripts/build-wasm-engine.sh" ]]; then
 fi
 
 # 3. Type check (strict) and bundle.
-(cd "$web" && npx --no-install tsc --noEmit -p . && npx --no-install tsc --noEmit -p test)
+(cd "$web" && npm run --silent typecheck)
 rm -rf "$web/dist"
 (cd "$web" && node build.mjs)
 

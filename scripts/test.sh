@@ -273,7 +273,9 @@ step_web() {
     else
         bash scripts/build-web.sh build-wasm-engine
     fi
-    (cd web && npm test)
+    # build-web.sh has typechecked the app and the tests (npm run typecheck): the unit tests
+    # alone here, not npm test, which would typecheck again.
+    (cd web && node run-tests.mjs)
     bash scripts/browser-test.sh build-release/axon | tee "$WORK/browser.log"
     note "$(tail -n 1 "$WORK/browser.log")"
 }

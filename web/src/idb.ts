@@ -12,12 +12,7 @@ export function openDatabase(name: string, version: number, upgrade: (db: IDBDat
     if (typeof indexedDB === 'undefined') return reject(new Error('no IndexedDB'));
     const open = indexedDB.open(name, version);
     open.onupgradeneeded = () => upgrade(open.result);
-    open.onsuccess = () => {
-      const db = open.result;
-      // A newer page in another tab wants to upgrade: let it, rather than block it forever.
-      db.onversionchange = () => db.close();
-      resolve(db);
-    };
+    open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error ?? new Error(`cannot open IndexedDB ${name}`));
     open.onblocked = () => reject(new Error(`IndexedDB ${name} is blocked by another tab`));
   });
