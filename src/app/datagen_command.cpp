@@ -57,6 +57,10 @@ CLI::App* addDatagenCommand(CLI::App& app, DatagenCommandArgs& args) {
         ->check(CLI::Range(0, 100));
     cmd->add_option("--book", c.book, "Openings, EPD or PGN, chosen by the seed")
         ->check(CLI::ExistingFile);
+    cmd->add_option("--dfrc", c.dfrcFraction,
+                    "Share of games (0-1) from a double Chess960 start instead of the start "
+                    "position (not with --book)")
+        ->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--syzygy", c.syzygyPath,
                     "Syzygy tables: games that reach them end with their result");
     cmd->add_option("--net", c.network,

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "chess/chess960.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/uci_move.h"
@@ -162,7 +163,8 @@ class SelfPlay {
   public:
     SelfPlay(const DatagenConfig& config, const std::vector<match::Opening>& book, int randomPlies,
              const tablebase::Tablebases* tables)
-        : m_book(book), m_randomPlies(randomPlies), m_tables(tables) {
+        : m_book(book), m_randomPlies(randomPlies), m_dfrcFraction(config.dfrcFraction),
+          m_tables(tables) {
         m_engine.options().set("Threads", "1");
         m_engine.options().set("Hash", std::to_string(config.hashMb));
         // runDatagen loaded the file once already: it cannot fail here unless it changed.
@@ -184,6 +186,10 @@ class SelfPlay {
         m_engine.newGame();
         game.game.start = pos;
         std::string baseFen = chess::toFen(pos);
+        // Castling moves are written as the engine will read them: as Chess960 moves (king takes
+        // rook) when baseFen parses as a Chess960 position, which depends on the castling
+        // rights it still has, not on how the game started.
+        bool base960 = parsesAsChess960(baseFen);
         std::vector<std::string> moves; // since baseFen, for the engine's repetition history
         Adjudicator adjudicator;
         for (int played = openingPlies;; ++played) {
@@ -233,9 +239,10 @@ class SelfPlay {
             // Nothing before an irreversible move can repeat, so the engine's history restarts.
             if (pos.halfmoveClock() == 0) {
                 baseFen = chess::toFen(pos);
+                base960 = parsesAsChess960(baseFen);
                 moves.clear();
             } else {
-                moves.push_back(chess::toUci(best, false));
+                moves.push_back(chess::toUci(best, base960));
             }
         }
         game.game.whiteResult = resultFor(chess::White, game.whiteScore);
@@ -245,8 +252,21 @@ class SelfPlay {
     }
 
   private:
-    // The book line (if any) and the random plies; false when they end the game.
+    static bool parsesAsChess960(const std::string& fen) {
+        const auto parsed = chess::parseFen(fen);
+        return parsed && parsed->isChess960();
+    }
+
+    // The book line (if any) or a double Chess960 start (with --dfrc), then the random plies;
+    // false when they end the game.
     bool openingFrom(util::Prng& rng, Position& pos, int& openingPlies) {
+        if (m_dfrcFraction > 0 && double(rng.below(1u << 30)) < m_dfrcFraction * (1u << 30)) {
+            const int white = int(rng.below(chess::kChess960Positions));
+            const int black = int(rng.below(chess::kChess960Positions));
+            auto parsed = chess::parseFen(chess::doubleChess960Fen(white, black));
+            if (!parsed) return false; // cannot happen: every start is legal (tested)
+            pos = std::move(*parsed);
+        }
         if (!m_book.empty()) {
             const match::Opening& opening = m_book[rng.below(m_book.size())];
             auto parsed = chess::parseFen(opening.fen);
@@ -272,6 +292,7 @@ class SelfPlay {
     search::SearchLimits m_limits;
     const std::vector<match::Opening>& m_book;
     int m_randomPlies;
+    double m_dfrcFraction;
     const tablebase::Tablebases* m_tables; // none without --syzygy
     std::optional<std::string> m_networkError;
 };
@@ -288,6 +309,7 @@ std::string manifestText(const DatagenConfig& c, int randomPlies, std::uint64_t 
     if (c.format == DatagenFormat::Games) out << "format games\n";
     // Likewise the tables: a run without them keeps its manifest.
     if (!c.syzygyPath.empty()) out << "syzygy " << c.syzygyPath << "\n";
+    if (c.dfrcFraction > 0) out << "dfrc " << c.dfrcFraction << "\n";
     // And the network, by content: the file's name may change, its weights decide the games.
     if (!c.network.empty()) {
         char hex[17];
@@ -440,6 +462,11 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
     if (config.hardNodes && config.hardNodes < config.softNodes)
         return util::makeError("--hard-nodes must be at least --soft-nodes");
     if (config.outDir.empty()) return util::makeError("--out is required");
+    if (!(config.dfrcFraction >= 0 && config.dfrcFraction <= 1))
+        return util::makeError("--dfrc must be from 0 to 1");
+    if (config.dfrcFraction > 0 && !config.book.empty())
+        return util::makeError(
+            "--dfrc and --book are exclusive: a game starts from one or the other");
 
     std::vector<match::Opening> book;
     if (!config.book.empty()) {

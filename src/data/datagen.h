@@ -100,6 +100,10 @@ struct DatagenConfig {
     std::uint64_t hardNodes = 0; // 0: kHardNodesFactor * softNodes
     int randomPlies = -1;        // -1: kDefaultRandomPlies, or kDefaultBookRandomPlies with a book
     std::string book;            // EPD or PGN; empty: the start position
+    // The share of games (0..1) from a double Chess960 start (each side's back rank one of the
+    // 960, chosen independently) instead of the start position; not with a book. 0 draws
+    // nothing from the seed, so runs without it keep their games.
+    double dfrcFraction = 0;
     int hashMb = 8;
     // Size of one chunk: positions (with `positions`) or games (with `games`).
     std::uint64_t chunkPositions = kDefaultChunkPositions;

@@ -106,7 +106,7 @@ bool fileNameSafe(const std::string& name) {
 DatagenPlan readDatagen(const json& object, const std::string& where) {
     const Reader r(object, where,
                    {"seeds", "positions", "soft_nodes", "hard_nodes", "random_plies", "book",
-                    "syzygy", "threads", "jobs", "hash", "chunk_positions", "network"});
+                    "dfrc", "syzygy", "threads", "jobs", "hash", "chunk_positions", "network"});
     DatagenPlan d;
     if (!r.has("seeds") || !r.at("seeds").is_array())
         fail(r.place("seeds"), "expected a list of seeds");
@@ -126,6 +126,8 @@ DatagenPlan readDatagen(const json& object, const std::string& where) {
         fail(r.place("hard_nodes"), "must be at least soft_nodes");
     r.integer("random_plies", d.randomPlies, -1, 100);
     r.text("book", d.book);
+    r.real("dfrc", d.dfrc, 0, 1);
+    if (d.dfrc > 0 && !d.book.empty()) fail(r.place("dfrc"), "not with a book");
     r.text("syzygy", d.syzygy);
     r.integer("threads", d.threads, 1, 1024);
     r.integer("jobs", d.jobs, 1, 1024);

@@ -26,6 +26,7 @@ struct DatagenPlan {
     std::uint64_t hardNodes = 0; // 0: datagen's default, 20x soft
     int randomPlies = -1;        // -1: datagen's default
     std::string book;
+    double dfrc = 0; // datagen's --dfrc: the share of games from double Chess960 starts
     std::string syzygy;
     int threads = 1; // per run
     int jobs = 1;    // runs at once

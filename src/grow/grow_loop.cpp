@@ -284,6 +284,7 @@ class Generations {
                 c.hardNodes = plan.hardNodes;
                 c.randomPlies = plan.randomPlies;
                 c.book = plan.book;
+                c.dfrcFraction = plan.dfrc;
                 c.hashMb = plan.hashMb;
                 c.chunkPositions = plan.chunkPositions;
                 c.syzygyPath = plan.syzygy;

@@ -8,6 +8,7 @@
 
 #include "chess/uci_move.h"
 #include "data/datagen.h"
+#include "data/game_format.h"
 #include "data/record_file.h"
 #include "search/searcher.h"
 #include "tablebase/tablebases.h"
@@ -274,6 +275,67 @@ TEST(Datagen, TablebasesEndGames) {
     config.randomPlies = 0;
     auto inTables = runDatagen(config, stop, {});
     ASSERT_FALSE(inTables.ok()) << "every opening is in the tables: nothing can be played";
+}
+
+} // namespace
+} // namespace axon::test
+
+namespace axon::test {
+namespace {
+
+// --dfrc: games from double Chess960 starts, whose castling moves reach the engine in the form
+// it reads (a wrong one would discard every game that castles, silently), kept whole in the
+// games format; refused with a book or beyond 0..1, and part of the manifest.
+TEST(Datagen, DoubleChess960Starts) {
+    const std::string dir = scratchDir("datagen-dfrc");
+    DatagenConfig config;
+    config.outDir = dir + "/out";
+    config.games = 12;
+    config.chunkGames = 12;
+    config.softNodes = 300;
+    config.dfrcFraction = 1;
+    config.format = DatagenFormat::Games;
+    config.seed = 5;
+    std::atomic<bool> stop{false};
+    auto run = runDatagen(config, stop, {});
+    ASSERT_TRUE(run.ok()) << run.error();
+    EXPECT_EQ(run->games, 12u);
+
+    auto reader =
+        GameReader::open(config.outDir + "/" + chunkFileName(5, 0, 0, DatagenFormat::Games));
+    ASSERT_TRUE(reader.ok()) << reader.error();
+    Game game;
+    int games = 0, chess960Starts = 0, castled = 0;
+    for (;;) {
+        auto more = (*reader)->next(game);
+        ASSERT_TRUE(more.ok()) << more.error();
+        if (!*more) break;
+        ++games;
+        chess960Starts += game.start.isChess960();
+        chess::Position pos = game.start;
+        bool gameCastled = false;
+        for (const GamePly& ply : game.plies) {
+            gameCastled |= ply.move.type() == chess::MoveType::Castling;
+            pos.makeMove(ply.move);
+        }
+        castled += gameCastled;
+    }
+    EXPECT_EQ(games, 12);
+    EXPECT_GE(chess960Starts, 11) << "one start in 960 x 960 is the usual one";
+    EXPECT_GT(castled, 0) << "games that castle are played on, not discarded";
+
+    // The manifest names the share: the same directory without it is another run.
+    config.dfrcFraction = 0;
+    EXPECT_FALSE(runDatagen(config, stop, {}).ok());
+
+    config.outDir = dir + "/refused";
+    config.dfrcFraction = 1.5;
+    EXPECT_FALSE(runDatagen(config, stop, {}).ok());
+    config.dfrcFraction = 0.5;
+    const std::string book = dir + "/book.epd";
+    writeFile(book, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+    config.book = book;
+    EXPECT_FALSE(runDatagen(config, stop, {}).ok());
 }
 
 } // namespace

@@ -108,6 +108,10 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
          "config.generations[0].datagen.positions: out of range"},
         {replaced("\"positions\": 2000", "\"positions\": \"2000\""),
          "config.generations[0].datagen.positions: expected an integer"},
+        {replaced("\"positions\": 2000", "\"positions\": 2000, \"dfrc\": 1.5"),
+         "config.generations[0].datagen.dfrc: out of range"},
+        {replaced("\"positions\": 2000", "\"positions\": 2000, \"dfrc\": 0.5, \"book\": \"b.epd\""),
+         "config.generations[0].datagen.dfrc: not with a book"},
         {replaced("[11, 12]", "[11, 11]"), "seed 11 is listed twice"},
         {replaced("[11, 12]", "[]"), "config.generations[0]: no data: give datagen seeds"},
         {replaced("\"positions\": 2000}", "\"positions\": 2000}, \"convert\": [{\"from\": \"png\", "
