@@ -283,9 +283,9 @@ TEST(Datagen, TablebasesEndGames) {
 namespace axon::test {
 namespace {
 
-// --dfrc: games from double Chess960 starts, whose castling moves reach the engine in the form
-// it reads (a wrong one would discard every game that castles, silently), kept whole in the
-// games format; refused with a book or beyond 0..1, and part of the manifest.
+// --dfrc: games from double Chess960 starts that castle and are played on (each move reaches
+// the engine in a form it reads: UciMove.Chess960CastlingNeedsItsOwnFormWhereTheKingStepsOne),
+// kept whole in the games format; refused with a book or beyond 0..1, part of the manifest.
 TEST(Datagen, DoubleChess960Starts) {
     const std::string dir = scratchDir("datagen-dfrc");
     DatagenConfig config;

@@ -33,6 +33,17 @@ TEST(UciMove, Chess960KingTakesRookIsNotConfusedWithKingMove) {
     EXPECT_EQ(qm->type(), MoveType::Castling);
 }
 
+TEST(UciMove, Chess960CastlingNeedsItsOwnFormWhereTheKingStepsOne) {
+    // King b1, rook a1: castling queen side takes the king to c1, so the standard form "b1c1"
+    // is the plain king move; only "b1a1" says castling (datagen writes Chess960 games' moves
+    // in that form for this reason).
+    const Position pos = fen("rk6/8/8/8/8/8/8/RK6 w Aa - 0 1");
+    const Move castle(B1, A1, MoveType::Castling);
+    EXPECT_EQ(toUci(castle, false), "b1c1");
+    EXPECT_EQ(*parseUciMove(pos, "b1a1"), castle);
+    EXPECT_EQ(parseUciMove(pos, "b1c1")->type(), MoveType::Normal);
+}
+
 TEST(UciMove, Promotions) {
     const Position pos = fen("8/4P3/8/8/8/8/8/k3K3 w - - 0 1");
     EXPECT_EQ(*parseUciMove(pos, "e7e8q"), Move(E7, E8, MoveType::Promotion, Queen));
