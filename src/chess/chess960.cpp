@@ -2,6 +2,8 @@
 // Chess960 start positions by number.
 #include "chess/chess960.h"
 
+#include "chess/fen.h"
+
 #include <utility>
 
 namespace axon::chess {
@@ -16,17 +18,6 @@ int nthEmpty(const std::array<PieceType, 8>& rank, int n) {
     for (int file = 0; file < 8; ++file)
         if (rank[file] == NoPieceType && n-- == 0) return file;
     return -1; // not reached: the callers ask for at most the number of files left
-}
-
-char letter(PieceType type) {
-    switch (type) {
-    case Knight: return 'n';
-    case Bishop: return 'b';
-    case Rook: return 'r';
-    case Queen: return 'q';
-    case King: return 'k';
-    default: return 'p';
-    }
 }
 } // namespace
 
@@ -54,9 +45,9 @@ std::array<PieceType, 8> chess960BackRank(int n) {
 std::string doubleChess960Fen(int white, int black) {
     const auto whiteRank = chess960BackRank(white), blackRank = chess960BackRank(black);
     std::string fen;
-    for (PieceType t : blackRank) fen += letter(t);
+    for (PieceType t : blackRank) fen += pieceChar(makePiece(Black, t));
     fen += "/pppppppp/8/8/8/8/PPPPPPPP/";
-    for (PieceType t : whiteRank) fen += char(letter(t) - 32);
+    for (PieceType t : whiteRank) fen += pieceChar(makePiece(White, t));
     // Shredder-FEN: each right names its rook's file, the king side first.
     std::string castling;
     for (const auto& [rank, base] : {std::pair{whiteRank, 'A'}, std::pair{blackRank, 'a'}})

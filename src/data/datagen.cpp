@@ -186,10 +186,6 @@ class SelfPlay {
         m_engine.newGame();
         game.game.start = pos;
         std::string baseFen = chess::toFen(pos);
-        // Castling moves are written as the engine will read them: as Chess960 moves (king takes
-        // rook) when baseFen parses as a Chess960 position, which depends on the castling
-        // rights it still has, not on how the game started.
-        bool base960 = parsesAsChess960(baseFen);
         std::vector<std::string> moves; // since baseFen, for the engine's repetition history
         Adjudicator adjudicator;
         for (int played = openingPlies;; ++played) {
@@ -239,10 +235,11 @@ class SelfPlay {
             // Nothing before an irreversible move can repeat, so the engine's history restarts.
             if (pos.halfmoveClock() == 0) {
                 baseFen = chess::toFen(pos);
-                base960 = parsesAsChess960(baseFen);
                 moves.clear();
             } else {
-                moves.push_back(chess::toUci(best, base960));
+                // Castling as king takes rook: parseUciMove reads that form in every position,
+                // while the standard one is a plain king move in some Chess960 ones (--dfrc).
+                moves.push_back(chess::toUci(best, true));
             }
         }
         game.game.whiteResult = resultFor(chess::White, game.whiteScore);
@@ -252,11 +249,6 @@ class SelfPlay {
     }
 
   private:
-    static bool parsesAsChess960(const std::string& fen) {
-        const auto parsed = chess::parseFen(fen);
-        return parsed && parsed->isChess960();
-    }
-
     // The book line (if any) or a double Chess960 start (with --dfrc), then the random plies;
     // false when they end the game.
     bool openingFrom(util::Prng& rng, Position& pos, int& openingPlies) {

@@ -35,8 +35,8 @@ TEST(UciMove, Chess960KingTakesRookIsNotConfusedWithKingMove) {
 
 TEST(UciMove, Chess960CastlingNeedsItsOwnFormWhereTheKingStepsOne) {
     // King b1, rook a1: castling queen side takes the king to c1, so the standard form "b1c1"
-    // is the plain king move; only "b1a1" says castling (datagen writes Chess960 games' moves
-    // in that form for this reason).
+    // is the plain king move; only "b1a1" says castling (datagen writes every castling move in
+    // that form for this reason: CastlingInBothForms reads it in a standard position too).
     const Position pos = fen("rk6/8/8/8/8/8/8/RK6 w Aa - 0 1");
     const Move castle(B1, A1, MoveType::Castling);
     EXPECT_EQ(toUci(castle, false), "b1c1");
