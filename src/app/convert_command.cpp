@@ -73,6 +73,9 @@ CLI::App* addConvertCommand(CLI::App& app, ConvertCommandArgs& args) {
         ->check(CLI::IsMember({"score", "skip"}));
     cmd->add_flag("--puzzle-line", args.puzzleLine,
                   "puzzles: every position the solver faces, not only the first");
+    cmd->add_flag("--keep-noisy", args.keepNoisy,
+                  "games: also keep positions in check and those whose best move is a capture or "
+                  "promotion (datagen leaves them out)");
     cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
         ->check(CLI::Range(0.05, 3600.0));
     return cmd;
@@ -95,6 +98,7 @@ int runConvertCommand(const ConvertCommandArgs& args) {
         config.pgn.timeControl = *tc;
     }
     config.puzzles.wholeLine = args.puzzleLine;
+    config.games.skipInCheck = config.games.skipNoisyBestMove = !args.keepNoisy;
     config.onProgress = printConvertProgress;
     config.progressSeconds = args.progressSeconds;
 

@@ -23,6 +23,7 @@ struct ConvertCommandArgs {
     std::string timeControl;
     std::string mates = "score";
     bool puzzleLine = false;
+    bool keepNoisy = false;
     double progressSeconds = 3.0;
 };
 

@@ -98,8 +98,9 @@ std::string readBullet(const std::string& path, ConvertOutput& out) {
 }
 
 // Each game's positions through datagen's filters (appendGameRecords), so a games chunk
-// converts to the records the same datagen run writes as records.
-std::string readGames(const std::string& path, ConvertOutput& out) {
+// converts to the records the same datagen run writes as records; `filter` may lift the
+// tactical ones.
+std::string readGames(const std::string& path, const PositionFilter& filter, ConvertOutput& out) {
     auto reader = GameReader::open(path);
     if (!reader) return reader.error();
     Game game;
@@ -112,7 +113,7 @@ std::string readGames(const std::string& path, ConvertOutput& out) {
         out.item();
         SkipCounts counts = {};
         records.clear();
-        appendGameRecords(game, records, counts);
+        appendGameRecords(game, records, counts, filter);
         for (int reason = 1; reason < 5; ++reason)
             if (counts[reason]) out.skip(toString(SkipReason(reason)), counts[reason]);
         for (const TrainingRecord& r : records)
@@ -185,7 +186,7 @@ std::string convertInput(DataFormat from, const std::string& path, const Convert
     switch (from) {
     case DataFormat::Axon: return copyAxon(path, out);
     case DataFormat::Bullet: return readBullet(path, out);
-    case DataFormat::Games: return readGames(path, out);
+    case DataFormat::Games: return readGames(path, config.games, out);
     default: return readText(from, path, config, out);
     }
 }

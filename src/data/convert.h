@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "data/convert_output.h"
+#include "data/datagen.h"
 #include "data/lichess_pgn.h"
 #include "data/lichess_puzzles.h"
 #include "data/training_record.h"
@@ -36,6 +37,7 @@ struct ConvertConfig {
     std::string output;
     LichessPgnOptions pgn;
     PuzzleOptions puzzles;
+    PositionFilter games; // --from games: datagen's tactical filters, both on by default
     ConvertOutput::Progress onProgress;
     double progressSeconds = 3.0;
 };

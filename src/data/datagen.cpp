@@ -69,10 +69,10 @@ const char* toString(SkipReason reason) {
     return "unknown";
 }
 
-SkipReason skipReason(const Position& pos, Move best, int score, int pliesPlayed,
-                      int openingPlies) {
-    if (pos.inCheck()) return SkipReason::InCheck;
-    if (best && pos.isNoisy(best)) return SkipReason::NoisyBestMove;
+SkipReason skipReason(const Position& pos, Move best, int score, int pliesPlayed, int openingPlies,
+                      const PositionFilter& filter) {
+    if (filter.skipInCheck && pos.inCheck()) return SkipReason::InCheck;
+    if (filter.skipNoisyBestMove && best && pos.isNoisy(best)) return SkipReason::NoisyBestMove;
     if (pliesPlayed < openingPlies + kSkipPliesAfterOpening) return SkipReason::Opening;
     if (std::abs(score) > kMaxRecordedScore) return SkipReason::Decided;
     return SkipReason::None;

@@ -69,11 +69,18 @@ std::optional<double> tablebaseResult(const tablebase::Tablebases& tables, chess
 enum class SkipReason { None, InCheck, NoisyBestMove, Opening, Decided };
 const char* toString(SkipReason reason);
 
+// Which of the tactical filters apply: both by default, as datagen records. Lifting them
+// (`axon convert --from games --keep-noisy`) measures what they buy on the same games.
+struct PositionFilter {
+    bool skipInCheck = true;
+    bool skipNoisyBestMove = true;
+};
+
 // Whether a searched position is recorded: not in check, a quiet best move, past the opening
 // (`pliesPlayed` since the game's start, `openingPlies` of them random or from the book), and
 // not decided.
 SkipReason skipReason(const chess::Position& pos, chess::Move best, int score, int pliesPlayed,
-                      int openingPlies);
+                      int openingPlies, const PositionFilter& filter = {});
 
 // Sets each record's result from its side to move's view, given White's result (1, 0.5, 0).
 void attachResult(std::span<TrainingRecord> records, double whiteScore);

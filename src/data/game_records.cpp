@@ -4,15 +4,18 @@
 
 namespace axon::data {
 
-SkipReason plySkipReason(const chess::Position& pos, const GamePly& ply, std::size_t index) {
+SkipReason plySkipReason(const chess::Position& pos, const GamePly& ply, std::size_t index,
+                         const PositionFilter& filter) {
     if (ply.score == kNoPlyScore) return SkipReason::Decided;
     // The start position follows the opening, so the opening's plies count as zero here.
-    return skipReason(pos, ply.move, ply.score, int(std::min<std::size_t>(index, 1 << 20)), 0);
+    return skipReason(pos, ply.move, ply.score, int(std::min<std::size_t>(index, 1 << 20)), 0,
+                      filter);
 }
 
-void appendGameRecords(const Game& game, std::vector<TrainingRecord>& out, SkipCounts& counts) {
+void appendGameRecords(const Game& game, std::vector<TrainingRecord>& out, SkipCounts& counts,
+                       const PositionFilter& filter) {
     forEachPosition(game, [&](const chess::Position& pos, const GamePly& ply, std::size_t index) {
-        const SkipReason skip = plySkipReason(pos, ply, index);
+        const SkipReason skip = plySkipReason(pos, ply, index, filter);
         ++counts[int(skip)];
         if (skip != SkipReason::None) return;
         const double whiteScore = game.whiteResult == GameResult::Win    ? 1.0

@@ -343,5 +343,71 @@ TEST(GameFormat, DatagenGamesConvertToTheRecordsDatagenWrites) {
     EXPECT_EQ(readBytes(lost), before);
 }
 
+// --keep-noisy lifts the two tactical filters and nothing else: the same games and plies give
+// every filtered record, in order, and besides them only positions in check or with a capture
+// or promotion for best move, some of each. (A ply in check within the opening counts as in
+// check when filtered and as opening when not, so the counts are bounds, not equalities.)
+TEST(GameFormat, KeepNoisyAddsOnlyTheTacticalPlies) {
+    const std::string dir = scratchDir("keep-noisy");
+    DatagenConfig config;
+    config.threads = 1;
+    config.positions = 200;
+    config.chunkPositions = 200;
+    config.softNodes = 300;
+    config.seed = 7;
+    config.format = DatagenFormat::Games;
+    config.outDir = dir;
+    std::atomic<bool> stop{false};
+    auto run = runDatagen(config, stop, {});
+    ASSERT_TRUE(run.ok()) << run.error();
+    ConvertConfig convert;
+    convert.from = DataFormat::Games;
+    convert.inputs = {dir + "/" + chunkFileName(7, 0, 0, DatagenFormat::Games)};
+    convert.output = dir + "/filtered.bin";
+    auto filtered = runConvert(convert);
+    ASSERT_TRUE(filtered.ok()) << filtered.error();
+    convert.output = dir + "/all.bin";
+    convert.games.skipInCheck = convert.games.skipNoisyBestMove = false;
+    auto all = runConvert(convert);
+    ASSERT_TRUE(all.ok()) << all.error();
+
+    auto plies = [](const ConvertStats& s) {
+        std::uint64_t n = s.written;
+        for (const auto& [reason, count] : s.skipped) n += count;
+        return n;
+    };
+    EXPECT_EQ(plies(*all), plies(*filtered));
+    EXPECT_EQ(all->skipped.count("in check"), 0u);
+    EXPECT_EQ(all->skipped.count("capture or promotion"), 0u);
+    const std::uint64_t inCheck = filtered->skipped["in check"];
+    const std::uint64_t noisy = filtered->skipped["capture or promotion"];
+
+    auto kept = readAllRecords(dir + "/filtered.bin");
+    auto every = readAllRecords(dir + "/all.bin");
+    ASSERT_TRUE(kept.ok() && every.ok());
+    std::size_t next = 0, checks = 0, tactical = 0;
+    for (const TrainingRecord& r : *every) {
+        if (next < kept->size() && r == (*kept)[next]) {
+            ++next;
+            continue;
+        }
+        auto pos = chess::parseFen(recordFen(r));
+        ASSERT_TRUE(pos.ok()) << recordFen(r);
+        const chess::Move best(r.bestMove);
+        if (pos->inCheck())
+            ++checks;
+        else if (pos->isNoisy(best))
+            ++tactical;
+        else
+            ADD_FAILURE() << "a quiet position the filter would have kept: " << recordFen(r);
+    }
+    EXPECT_EQ(next, kept->size()) << "a filtered record is missing from the unfiltered output";
+    EXPECT_EQ(all->written, kept->size() + checks + tactical);
+    EXPECT_GT(checks, 0u);
+    EXPECT_GT(tactical, 0u);
+    EXPECT_LE(checks, inCheck);
+    EXPECT_LE(tactical, noisy);
+}
+
 } // namespace
 } // namespace axon::test
