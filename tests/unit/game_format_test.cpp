@@ -407,6 +407,15 @@ TEST(GameFormat, KeepNoisyAddsOnlyTheTacticalPlies) {
     EXPECT_GT(tactical, 0u);
     EXPECT_LE(checks, inCheck);
     EXPECT_LE(tactical, noisy);
+
+    // Other formats have no such filter to lift: refused, nothing written.
+    convert.from = DataFormat::Axon;
+    convert.inputs = {dir + "/all.bin"};
+    convert.output = dir + "/refused.bin";
+    auto refused = runConvert(convert);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().find("--keep-noisy"), std::string::npos) << refused.error();
+    EXPECT_FALSE(fs::exists(convert.output));
 }
 
 } // namespace
