@@ -164,7 +164,7 @@ class SelfPlay {
     SelfPlay(const DatagenConfig& config, const std::vector<match::Opening>& book, int randomPlies,
              const tablebase::Tablebases* tables)
         : m_book(book), m_randomPlies(randomPlies), m_dfrcFraction(config.dfrcFraction),
-          m_tables(tables) {
+          m_filter(config.filter), m_tables(tables) {
         m_engine.options().set("Threads", "1");
         m_engine.options().set("Hash", std::to_string(config.hashMb));
         // runDatagen loaded the file once already: it cannot fail here unless it changed.
@@ -243,7 +243,7 @@ class SelfPlay {
             }
         }
         game.game.whiteResult = resultFor(chess::White, game.whiteScore);
-        appendGameRecords(game.game, game.records, game.skipped);
+        appendGameRecords(game.game, game.records, game.skipped, m_filter);
         game.end = GameEnd::Finished;
         return game;
     }
@@ -285,6 +285,7 @@ class SelfPlay {
     const std::vector<match::Opening>& m_book;
     int m_randomPlies;
     double m_dfrcFraction;
+    PositionFilter m_filter;
     const tablebase::Tablebases* m_tables; // none without --syzygy
     std::optional<std::string> m_networkError;
 };
@@ -302,6 +303,8 @@ std::string manifestText(const DatagenConfig& c, int randomPlies, std::uint64_t 
     // Likewise the tables: a run without them keeps its manifest.
     if (!c.syzygyPath.empty()) out << "syzygy " << c.syzygyPath << "\n";
     if (c.dfrcFraction > 0) out << "dfrc " << c.dfrcFraction << "\n";
+    // And the filter: it decides which positions a chunk holds and counts.
+    if (!c.filter.skipInCheck || !c.filter.skipNoisyBestMove) out << "keep-noisy\n";
     // And the network, by content: the file's name may change, its weights decide the games.
     if (!c.network.empty()) {
         char hex[17];
@@ -352,7 +355,8 @@ struct Shared {
 // The recorded positions of a finished chunk; an error when it does not read. A records chunk
 // is checked by its header (its size); a games chunk is read whole, every move replayed, since
 // its positions are counted through the filters.
-util::Result<std::uint64_t> finishedChunkPositions(const std::string& path, DatagenFormat format) {
+util::Result<std::uint64_t> finishedChunkPositions(const std::string& path, DatagenFormat format,
+                                                   const PositionFilter& filter) {
     if (format == DatagenFormat::Records) {
         auto reader = RecordReader::open(path);
         if (!reader) return util::makeError(reader.error());
@@ -367,7 +371,7 @@ util::Result<std::uint64_t> finishedChunkPositions(const std::string& path, Data
         auto more = (*reader)->next(game);
         if (!more) return util::makeError(more.error());
         if (!*more) return counts[int(SkipReason::None)];
-        appendGameRecords(game, records, counts);
+        appendGameRecords(game, records, counts, filter);
         records.clear();
     }
 }
@@ -522,7 +526,7 @@ util::Result<DatagenStats> runDatagen(const DatagenConfig& config, const std::at
                 (fs::path(config.outDir) / chunkFileName(config.seed, int(t), c, config.format))
                     .string();
             if (!fs::exists(path, ec)) continue;
-            auto positions = finishedChunkPositions(path, config.format);
+            auto positions = finishedChunkPositions(path, config.format, config.filter);
             if (!positions) {
                 if (callbacks.onWarning)
                     callbacks.onWarning(positions.error() + "; the chunk is generated again");

@@ -111,6 +111,9 @@ struct DatagenConfig {
     // 960, chosen independently) instead of the start position; not with a book. 0 draws
     // nothing from the seed, so runs without it keep their games.
     double dfrcFraction = 0;
+    // Which positions are recorded: datagen's tactical filters by default; --keep-noisy lifts
+    // them (positions in check, a capture or promotion for best move), counted in `positions`.
+    PositionFilter filter;
     int hashMb = 8;
     // Size of one chunk: positions (with `positions`) or games (with `games`).
     std::uint64_t chunkPositions = kDefaultChunkPositions;

@@ -106,7 +106,8 @@ bool fileNameSafe(const std::string& name) {
 DatagenPlan readDatagen(const json& object, const std::string& where) {
     const Reader r(object, where,
                    {"seeds", "positions", "soft_nodes", "hard_nodes", "random_plies", "book",
-                    "dfrc", "syzygy", "threads", "jobs", "hash", "chunk_positions", "network"});
+                    "dfrc", "keep_noisy", "syzygy", "threads", "jobs", "hash", "chunk_positions",
+                    "network"});
     DatagenPlan d;
     if (!r.has("seeds") || !r.at("seeds").is_array())
         fail(r.place("seeds"), "expected a list of seeds");
@@ -128,6 +129,7 @@ DatagenPlan readDatagen(const json& object, const std::string& where) {
     r.text("book", d.book);
     r.real("dfrc", d.dfrc, 0, 1);
     if (d.dfrc > 0 && !d.book.empty()) fail(r.place("dfrc"), "not with a book");
+    r.flag("keep_noisy", d.keepNoisy);
     r.text("syzygy", d.syzygy);
     r.integer("threads", d.threads, 1, 1024);
     r.integer("jobs", d.jobs, 1, 1024);

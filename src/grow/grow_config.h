@@ -26,7 +26,8 @@ struct DatagenPlan {
     std::uint64_t hardNodes = 0; // 0: datagen's default, 20x soft
     int randomPlies = -1;        // -1: datagen's default
     std::string book;
-    double dfrc = 0; // datagen's --dfrc: the share of games from double Chess960 starts
+    double dfrc = 0;        // datagen's --dfrc: the share of games from double Chess960 starts
+    bool keepNoisy = false; // datagen's --keep-noisy: positions in check and tactical ones too
     std::string syzygy;
     int threads = 1; // per run
     int jobs = 1;    // runs at once

@@ -103,6 +103,18 @@ wait $pid || status=$?
 ((status == 130)) || fail "interrupted run exited $status: $(cat "$dir/int.err")"
 grep -q "interrupted" "$dir/int.err" || fail "no interruption message"
 ! ls "$dir/int"/*.bin* >/dev/null 2>&1 || fail "an interrupted chunk was written: $(ls "$dir/int")"
+# --keep-noisy: nothing left out for being in check or tactical, the manifest says so, and the
+# folder resumes only with the same choice.
+"$axon" datagen --out "$dir/noisy" --positions 300 --soft-nodes 50 --chunk-positions 300 --seed 4 \
+    --keep-noisy >"$dir/noisy.out" 2>&1 || fail "--keep-noisy run failed: $(cat "$dir/noisy.out")"
+grep -q "not recorded   in check 0, capture/promotion 0," "$dir/noisy.out" ||
+    fail "--keep-noisy left positions out: $(grep 'not recorded' "$dir/noisy.out")"
+grep -qx "keep-noisy" "$dir/noisy/4-datagen.txt" || fail "the manifest does not say keep-noisy"
+if "$axon" datagen --out "$dir/noisy" --positions 300 --soft-nodes 50 --chunk-positions 300 \
+    --seed 4 >/dev/null 2>"$dir/noisy.err"; then
+    fail "a --keep-noisy folder resumed without it"
+fi
+grep -q "records other settings" "$dir/noisy.err" || fail "resume without --keep-noisy: $(cat "$dir/noisy.err")"
 # --net: the games are played with that network; the manifest names its content, so the same
 # folder cannot be resumed with another network; a file that is not a network is refused.
 "$axon" net random --hidden 32 --seed 5 "$dir/a.nnue" >/dev/null

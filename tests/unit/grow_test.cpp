@@ -49,6 +49,7 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
     EXPECT_EQ(first.datagen.positions, 2000u);
     EXPECT_EQ(first.datagen.softNodes, 300u);
     EXPECT_EQ(first.datagen.seeds, (std::vector<std::uint64_t>{11, 12}));
+    EXPECT_FALSE(first.datagen.keepNoisy);
     ASSERT_EQ(first.candidates.size(), 1u);
     EXPECT_EQ(first.candidates[0].arch.inputBuckets, 4);
     EXPECT_TRUE(first.candidates[0].arch.mirror);
@@ -88,6 +89,13 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
     EXPECT_EQ(seeded->generations[0].gate.seed, 1u);
     EXPECT_EQ(seeded->generations[1].gate.seed, 2u);
     EXPECT_EQ(seeded->generations[1].datagen.seeds, (std::vector<std::uint64_t>{1005}));
+
+    std::string noisy = kConfig;
+    noisy.replace(noisy.find("\"positions\": 2000"), 17,
+                  "\"positions\": 2000, \"keep_noisy\": true");
+    auto kept = parseGrowConfig(noisy);
+    ASSERT_TRUE(kept) << kept.error();
+    EXPECT_TRUE(kept->generations[0].datagen.keepNoisy);
 }
 
 TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
@@ -112,6 +120,8 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
          "config.generations[0].datagen.dfrc: out of range"},
         {replaced("\"positions\": 2000", "\"positions\": 2000, \"dfrc\": 0.5, \"book\": \"b.epd\""),
          "config.generations[0].datagen.dfrc: not with a book"},
+        {replaced("\"positions\": 2000", "\"positions\": 2000, \"keep_noisy\": 1"),
+         "config.generations[0].datagen.keep_noisy: expected true or false"},
         {replaced("[11, 12]", "[11, 11]"), "seed 11 is listed twice"},
         {replaced("[11, 12]", "[]"), "config.generations[0]: no data: give datagen seeds"},
         {replaced("\"positions\": 2000}", "\"positions\": 2000}, \"convert\": [{\"from\": \"png\", "
