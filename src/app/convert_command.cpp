@@ -98,7 +98,7 @@ int runConvertCommand(const ConvertCommandArgs& args) {
         config.pgn.timeControl = *tc;
     }
     config.puzzles.wholeLine = args.puzzleLine;
-    config.games.skipInCheck = config.games.skipNoisyBestMove = !args.keepNoisy;
+    config.games.keepNoisy = args.keepNoisy;
     config.onProgress = printConvertProgress;
     config.progressSeconds = args.progressSeconds;
 

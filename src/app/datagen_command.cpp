@@ -61,10 +61,9 @@ CLI::App* addDatagenCommand(CLI::App& app, DatagenCommandArgs& args) {
                     "Share of games (0-1) from a double Chess960 start instead of the start "
                     "position (not with --book)")
         ->check(CLI::Range(0.0, 1.0));
-    cmd->add_flag_callback(
-        "--keep-noisy", [&c] { c.filter.skipInCheck = c.filter.skipNoisyBestMove = false; },
-        "Also record positions in check and those whose best move is a capture or "
-        "promotion (left out by default)");
+    cmd->add_flag("--keep-noisy", c.filter.keepNoisy,
+                  "Also record positions in check and those whose best move is a capture or "
+                  "promotion (left out by default)");
     cmd->add_option("--syzygy", c.syzygyPath,
                     "Syzygy tables: games that reach them end with their result");
     cmd->add_option("--net", c.network,

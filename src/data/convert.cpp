@@ -197,8 +197,7 @@ util::Result<ConvertStats> runConvert(const ConvertConfig& config) {
         return makeError("the game and position filters apply to --from lichess-pgn only");
     if (config.puzzles.wholeLine && config.from != DataFormat::Puzzles)
         return makeError("--puzzle-line applies to --from puzzles only");
-    if ((!config.games.skipInCheck || !config.games.skipNoisyBestMove) &&
-        config.from != DataFormat::Games)
+    if (config.games.keepNoisy && config.from != DataFormat::Games)
         return makeError("--keep-noisy applies to --from games only");
     for (const std::string& in : config.inputs)
         if (in == config.output) return makeError(in + " is both an input and the output");

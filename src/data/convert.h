@@ -37,7 +37,8 @@ struct ConvertConfig {
     std::string output;
     LichessPgnOptions pgn;
     PuzzleOptions puzzles;
-    PositionFilter games; // --from games: datagen's tactical filters, both on by default
+    PositionFilter
+        games; // --from games: datagen's filters, or with keepNoisy the tactical ones lifted
     ConvertOutput::Progress onProgress;
     double progressSeconds = 3.0;
 };

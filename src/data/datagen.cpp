@@ -71,8 +71,8 @@ const char* toString(SkipReason reason) {
 
 SkipReason skipReason(const Position& pos, Move best, int score, int pliesPlayed, int openingPlies,
                       const PositionFilter& filter) {
-    if (filter.skipInCheck && pos.inCheck()) return SkipReason::InCheck;
-    if (filter.skipNoisyBestMove && best && pos.isNoisy(best)) return SkipReason::NoisyBestMove;
+    if (!filter.keepNoisy && pos.inCheck()) return SkipReason::InCheck;
+    if (!filter.keepNoisy && best && pos.isNoisy(best)) return SkipReason::NoisyBestMove;
     if (pliesPlayed < openingPlies + kSkipPliesAfterOpening) return SkipReason::Opening;
     if (std::abs(score) > kMaxRecordedScore) return SkipReason::Decided;
     return SkipReason::None;
@@ -304,7 +304,7 @@ std::string manifestText(const DatagenConfig& c, int randomPlies, std::uint64_t 
     if (!c.syzygyPath.empty()) out << "syzygy " << c.syzygyPath << "\n";
     if (c.dfrcFraction > 0) out << "dfrc " << c.dfrcFraction << "\n";
     // And the filter: it decides which positions a chunk holds and counts.
-    if (!c.filter.skipInCheck || !c.filter.skipNoisyBestMove) out << "keep-noisy\n";
+    if (c.filter.keepNoisy) out << "keep-noisy\n";
     // And the network, by content: the file's name may change, its weights decide the games.
     if (!c.network.empty()) {
         char hex[17];

@@ -69,11 +69,11 @@ std::optional<double> tablebaseResult(const tablebase::Tablebases& tables, chess
 enum class SkipReason { None, InCheck, NoisyBestMove, Opening, Decided };
 const char* toString(SkipReason reason);
 
-// Which of the tactical filters apply: both by default, as datagen records. Lifting them
-// (`axon convert --from games --keep-noisy`) measures what they buy on the same games.
+// Whether the tactical filters apply (by default they do). `keepNoisy` (`--keep-noisy`) lifts
+// both, in check and a capture or promotion for best move, together: measured on the same
+// games in docs/nets.md. The opening and decided filters always apply.
 struct PositionFilter {
-    bool skipInCheck = true;
-    bool skipNoisyBestMove = true;
+    bool keepNoisy = false;
 };
 
 // Whether a searched position is recorded: not in check, a quiet best move, past the opening

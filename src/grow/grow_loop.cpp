@@ -285,7 +285,7 @@ class Generations {
                 c.randomPlies = plan.randomPlies;
                 c.book = plan.book;
                 c.dfrcFraction = plan.dfrc;
-                c.filter.skipInCheck = c.filter.skipNoisyBestMove = !plan.keepNoisy;
+                c.filter.keepNoisy = plan.keepNoisy;
                 c.hashMb = plan.hashMb;
                 c.chunkPositions = plan.chunkPositions;
                 c.syzygyPath = plan.syzygy;

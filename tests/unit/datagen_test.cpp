@@ -110,7 +110,7 @@ TEST(Datagen, RecordingFilter) {
     const auto check = fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
     EXPECT_EQ(skipReason(check, move(check, "e1f1"), 0, 20, 8), SkipReason::InCheck);
     // --keep-noisy lifts the tactical filters only.
-    const PositionFilter keep{.skipInCheck = false, .skipNoisyBestMove = false};
+    const PositionFilter keep{.keepNoisy = true};
     EXPECT_EQ(skipReason(capture, move(capture, "e4d5"), 0, 20, 8, keep), SkipReason::None);
     EXPECT_EQ(skipReason(promotion, move(promotion, "b7b8n"), 0, 20, 8, keep), SkipReason::None);
     EXPECT_EQ(skipReason(check, move(check, "e1f1"), 0, 20, 8, keep), SkipReason::None);

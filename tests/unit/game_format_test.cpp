@@ -273,15 +273,21 @@ TEST(GameFormat, UnfinishedWriterLeavesNoFile) {
     EXPECT_FALSE(fs::exists(path + ".tmp"));
 }
 
+// A short one-thread datagen run at 300 soft nodes (records unless the caller changes it).
+DatagenConfig tinyDatagen(std::uint64_t seed, std::uint64_t positions, std::uint64_t chunk) {
+    DatagenConfig config;
+    config.threads = 1;
+    config.positions = positions;
+    config.chunkPositions = chunk;
+    config.softNodes = 300;
+    config.seed = seed;
+    return config;
+}
+
 // The same datagen run written as records and as games: the games, converted, are the records.
 TEST(GameFormat, DatagenGamesConvertToTheRecordsDatagenWrites) {
     const std::string dir = scratchDir("datagen-games");
-    DatagenConfig config;
-    config.threads = 1;
-    config.positions = 240;
-    config.chunkPositions = 120;
-    config.softNodes = 300;
-    config.seed = 5;
+    DatagenConfig config = tinyDatagen(5, 240, 120);
     std::atomic<bool> stop{false};
     config.outDir = dir + "/records";
     auto records = runDatagen(config, stop, {});
@@ -349,12 +355,7 @@ TEST(GameFormat, DatagenGamesConvertToTheRecordsDatagenWrites) {
 // check when filtered and as opening when not, so the counts are bounds, not equalities.)
 TEST(GameFormat, KeepNoisyAddsOnlyTheTacticalPlies) {
     const std::string dir = scratchDir("keep-noisy");
-    DatagenConfig config;
-    config.threads = 1;
-    config.positions = 200;
-    config.chunkPositions = 200;
-    config.softNodes = 300;
-    config.seed = 7;
+    DatagenConfig config = tinyDatagen(7, 200, 200);
     config.format = DatagenFormat::Games;
     config.outDir = dir;
     std::atomic<bool> stop{false};
@@ -367,7 +368,7 @@ TEST(GameFormat, KeepNoisyAddsOnlyTheTacticalPlies) {
     auto filtered = runConvert(convert);
     ASSERT_TRUE(filtered.ok()) << filtered.error();
     convert.output = dir + "/all.bin";
-    convert.games.skipInCheck = convert.games.skipNoisyBestMove = false;
+    convert.games.keepNoisy = true;
     auto all = runConvert(convert);
     ASSERT_TRUE(all.ok()) << all.error();
 
