@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A time-control match between two builds, played in resumable batches: each batch is one
-# `axon match` of BATCH games with its own opening seed, kept as RESULTS/batch-N.json once it
-# completes, so a run stopped by the end of a session (or kill) goes on where it left off and
-# only the unfinished batch is replayed. Prints the pentanomial sum of every finished batch with
-# its Elo and 95% interval. Time-control games need the machine to themselves: pause other work.
+# `axon match` of BATCH games with its own opening seed, kept as RESULTS/batch-N.json (and its
+# games as RESULTS/batch-N.pgn) once it completes, so a run stopped by the end of a session (or
+# kill) goes on where it left off and only the unfinished batch is replayed. Prints the
+# pentanomial sum of every finished batch with its Elo and 95% interval. Time-control games need the machine to themselves: pause other work.
 #
 # Usage: bench/tc-confirm.sh NEW_BINARY OLD_BINARY [GAMES]
 # Environment: TC (10+0.1), BATCH (100 games), CONCURRENCY (2), BOOK (UHO_4060_v4),
@@ -53,12 +53,15 @@ if [[ ${SUMMARY_ONLY:-0} != 1 ]]; then
             break
         fi
         echo "tc-confirm: batch $b of $batches ($BATCH games at $TC), load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-        # The JSON is written only when the match ends: a killed batch leaves nothing behind.
+        # The JSON is written only when the match ends: a killed batch leaves nothing behind but
+        # its PGN's .tmp, which `match --pgn` appends to, so a replayed batch starts it afresh.
+        rm -f "$RESULTS/batch-$b.pgn.tmp"
         "$runner" match --engine "cmd=$new" name=new option.Hash=16 "${new_options[@]}" \
             --engine "cmd=$old" name=old option.Hash=16 "${old_options[@]}" --tc "$TC" \
             --games "$BATCH" --concurrency "$CONCURRENCY" --openings "$BOOK" --openings-order random \
             --seed "$((SEED_BASE + b))" \
-            --json "$json.tmp" >"$RESULTS/batch-$b.log" 2>&1
+            --json "$json.tmp" --pgn "$RESULTS/batch-$b.pgn.tmp" >"$RESULTS/batch-$b.log" 2>&1
+        mv "$RESULTS/batch-$b.pgn.tmp" "$RESULTS/batch-$b.pgn"
         mv "$json.tmp" "$json"
     done
 fi
