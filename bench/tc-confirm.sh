@@ -4,7 +4,8 @@
 # `axon match` of BATCH games with its own opening seed, kept as RESULTS/batch-N.json (and its
 # games as RESULTS/batch-N.pgn) once it completes, so a run stopped by the end of a session (or
 # kill) goes on where it left off and only the unfinished batch is replayed. Prints the
-# pentanomial sum of every finished batch with its Elo and 95% interval. Time-control games need the machine to themselves: pause other work.
+# pentanomial sum of every finished batch with its Elo and 95% interval. Time-control games need
+# the machine to themselves: pause other work.
 #
 # Usage: bench/tc-confirm.sh NEW_BINARY OLD_BINARY [GAMES]
 # Environment: TC (10+0.1), BATCH (100 games), CONCURRENCY (2), BOOK (UHO_4060_v4),
