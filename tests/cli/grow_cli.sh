@@ -9,7 +9,8 @@
 #   - a run killed with SIGKILL at random moments and rerun after each kill, and one stopped by
 #     SIGINT and rerun, end with the same data, networks, gate counts and state (less the
 #     times) as the undisturbed run;
-#   - changing a started generation's settings is refused.
+#   - changing a started generation's settings is refused;
+#   - a loop leading its own session lowers the session's scheduling group (Linux autogroup).
 # Usage: grow_cli.sh AXON [KILLS] [SEED]
 set -euo pipefail
 axon=$(realpath "$1")
@@ -27,6 +28,7 @@ fail() {
     exit 1
 }
 cd "$dir"
+ownNice=$(awk '{print $3}' /proc/self/autogroup 2>/dev/null || true)
 "$axon" net random --hidden 32 --seed 3 start.nnue >/dev/null
 cat >book.epd <<'EOF'
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
@@ -221,6 +223,25 @@ records=$("$axon" data stats conv/conv/data/convert-0.bin | awk '/^records/ {pri
 grep -q "training h32 (32 hidden) on $records positions in 1 files" conv.log ||
     fail "the candidate did not train on the converted file: $(grep -a training conv.log)"
 [[ -s conv/conv/train/h32/final.nnue ]] || fail "no network from the converted data"
+
+# --- the session's priority (Linux autogroup) ------------------------------------------------------
+# A loop that leads its own session (setsid) lowers the session's scheduling group to its nice,
+# which is what makes its nice count against other sessions' processes; one that does not lead
+# its session (every run above) leaves its group, which it shares with this script, alone.
+if [[ -r /proc/self/autogroup ]] && command -v setsid >/dev/null; then
+    groupNice() { awk '{print $3}' "/proc/$1/autogroup"; }
+    [[ "$(groupNice $$)" == "$ownNice" ]] ||
+        fail "a loop outside its own session changed this script's group: nice $(groupNice $$), was $ownNice"
+    sed 's/"nice": 0/"nice": 7/' grow.json >niced.json
+    setsid "$axon" grow niced.json --work niced --progress 0.05 >niced.log 2>&1 &
+    pid=$!
+    waitFor "g-1: datagen" niced.log
+    [[ "$(groupNice "$pid")" == 7 ]] ||
+        fail "a loop leading its session: its group's nice is $(groupNice "$pid"), not 7"
+    kill -INT "$pid"
+    wait "$pid" || true
+    pid=""
+fi
 
 # --- a started generation's settings cannot change -----------------------------------------------
 sed 's/"soft_nodes": 60/"soft_nodes": 61/' grow.json >changed.json
