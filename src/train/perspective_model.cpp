@@ -15,8 +15,7 @@ namespace axon::train {
 namespace {
 
 constexpr int kLanes = 16;
-constexpr int kBlock = 32;
-static_assert(nn::kHiddenMultiple % kLanes == 0 && nn::kHiddenMultiple % kBlock == 0);
+static_assert(nn::kHiddenMultiple % kLanes == 0);
 
 inline void addRow(float* __restrict acc, const float* __restrict row, int h) {
     for (int i = 0; i < h; ++i) acc[i] += row[i];
@@ -124,22 +123,14 @@ float PerspectiveModel::forward(const Sample& s, const float* params, float* scr
     float* accThem = scratch + h;
     const float* ft = params + m_layout.segments[kFtWeights].offset;
     const float* bias = params + m_layout.segments[kFtBiases].offset;
-    // Block by block, so each block's sums stay in registers while every active row is added.
-    for (int i = 0; i < h; i += kBlock) {
-        float us[kBlock], them[kBlock];
-        for (int j = 0; j < kBlock; ++j) us[j] = them[j] = bias[i + j];
-        for (int k = 0; k < s.count; ++k) {
-            const float* ru = ft + std::size_t(s.features[0][k]) * std::size_t(h) + i;
-            const float* rt = ft + std::size_t(s.features[1][k]) * std::size_t(h) + i;
-            for (int j = 0; j < kBlock; ++j) {
-                us[j] += ru[j];
-                them[j] += rt[j];
-            }
-        }
-        for (int j = 0; j < kBlock; ++j) {
-            accUs[i + j] = us[j];
-            accThem[i + j] = them[j];
-        }
+    // Row by row into the accumulators (in L1): the same additions in the same order as a
+    // register-blocked loop, and GCC vectorises this form where it left the blocked one scalar
+    // (58 % of a training profile in scalar vaddss before, 2026-12-07).
+    std::copy_n(bias, h, accUs);
+    std::copy_n(bias, h, accThem);
+    for (int k = 0; k < s.count; ++k) {
+        addRow(accUs, ft + std::size_t(s.features[0][k]) * std::size_t(h), h);
+        addRow(accThem, ft + std::size_t(s.features[1][k]) * std::size_t(h), h);
     }
     if (m_arch.layered()) {
         StackActivations act = stackActivations(scratch);
