@@ -185,8 +185,10 @@ class SelfPlay {
 
         m_engine.newGame();
         game.game.start = pos;
-        std::string baseFen = chess::toFen(pos);
-        std::vector<std::string> moves; // since baseFen, for the engine's repetition history
+        // The engine's position is the FEN of the game's start or of its last irreversible move
+        // with the moves since played on it (its repetition history): what `position fen ...
+        // moves ...` would give it, kept move by move instead of parsed again every ply.
+        if (m_engine.setPosition(chess::toFen(pos), {})) return game; // cannot happen: discard
         Adjudicator adjudicator;
         for (int played = openingPlies;; ++played) {
             if (const auto r = ruleResult(chess::gameStatus(pos), pos.sideToMove())) {
@@ -209,8 +211,8 @@ class SelfPlay {
             int score = 0;
             bool scored = false;
             Move best;
-            if (m_engine.setPosition(baseFen, moves)) return game; // cannot happen: discard
             engine::Engine::Callbacks callbacks;
+            callbacks.hashfull = false;
             callbacks.onInfo = [&](const search::SearchInfo& info) {
                 if (info.multiPv != 1) return;
                 score = info.score;
@@ -234,12 +236,9 @@ class SelfPlay {
             pos.makeMove(best);
             // Nothing before an irreversible move can repeat, so the engine's history restarts.
             if (pos.halfmoveClock() == 0) {
-                baseFen = chess::toFen(pos);
-                moves.clear();
+                if (m_engine.setPosition(chess::toFen(pos), {})) return game; // cannot happen
             } else {
-                // Castling as king takes rook: parseUciMove reads that form in every position,
-                // while the standard one is a plain king move in some Chess960 ones (--dfrc).
-                moves.push_back(chess::toUci(best, true));
+                m_engine.playMove(best);
             }
         }
         game.game.whiteResult = resultFor(chess::White, game.whiteScore);

@@ -145,6 +145,7 @@ search::Searcher::Request Engine::makeRequest(const search::SearchLimits& limits
     request.skill.seed = mix.next();
     request.callbacks.onInfo = std::move(callbacks.onInfo);
     request.callbacks.onCurrMove = std::move(callbacks.onCurrMove);
+    request.callbacks.hashfull = callbacks.hashfull;
     if (callbacks.onProgress && m_progressIntervalMs > 0) {
         request.callbacks.onProgress = std::move(callbacks.onProgress);
         request.callbacks.progressIntervalMs = m_progressIntervalMs;

@@ -66,6 +66,9 @@ class Engine {
         // Live nodes, speed and current move between completed iterations, about every
         // `Progress Interval` ms (never when the option is 0, its default).
         std::function<void(const search::SearchProgress&)> onProgress;
+        // False: SearchInfo::hashfull stays 0 and the table is not sampled (search::
+        // SearchCallbacks::hashfull), for callers that never show it and search tiny trees.
+        bool hashfull = true;
     };
 
     explicit Engine(EngineLimits limits = {});
@@ -80,6 +83,10 @@ class Engine {
     std::optional<std::string> setPosition(const std::string& fen,
                                            const std::vector<std::string>& moves);
     const chess::Position& position() const { return m_position; }
+    // Plays a legal move of the current position, its repetition history kept: the same
+    // position as setPosition with the move appended, without parsing a FEN and every move
+    // since it again (datagen's games, a search of a few dozen nodes a ply).
+    void playMove(chess::Move move) { m_position.makeMove(move); }
 
     // Starts a search of the current position. `settings` must pass checkSearchSettings.
     void go(const search::SearchLimits& limits, Callbacks callbacks,

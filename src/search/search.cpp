@@ -239,7 +239,8 @@ void Worker::reportProgress() {
     progress.selDepth = m_selDepth;
     progress.nodes = m_shared.totalNodes();
     progress.timeMs = elapsed;
-    progress.hashfull = m_shared.hashfullForReport(progress.nodes);
+    progress.hashfull =
+        m_shared.callbacks.hashfull ? m_shared.hashfullForReport(progress.nodes) : 0;
     progress.tbHits = m_shared.totalTbHits();
     progress.currMove = m_rootMove;
     progress.currMoveNumber = m_rootMoveNumber;
@@ -383,7 +384,7 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.nodes = m_shared.totalNodes();
     info.tbHits = m_shared.totalTbHits();
     info.timeMs = m_shared.time.elapsedMs();
-    info.hashfull = m_shared.hashfullForReport(info.nodes);
+    info.hashfull = m_shared.callbacks.hashfull ? m_shared.hashfullForReport(info.nodes) : 0;
     info.wdl = wdlFromScore(info.score, m_rootMaterial);
     info.pv = rm.pv;
     m_shared.callbacks.onInfo(info);
