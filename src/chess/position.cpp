@@ -19,20 +19,24 @@ Position::Position() {
     clear();
 }
 
-Position::Position(const Position& other)
-    : m_board(other.m_board), m_byType(other.m_byType), m_byColor(other.m_byColor),
-      m_sideToMove(other.m_sideToMove), m_gamePly(other.m_gamePly), m_chess960(other.m_chess960),
-      m_castlingRook(other.m_castlingRook), m_castlingEmpty(other.m_castlingEmpty),
-      m_castlingKingPath(other.m_castlingKingPath), m_rightsMask(other.m_rightsMask) {
-    m_states.reserve(std::max(kReservedStates, other.m_states.size() + kReservedStates));
-    m_states = other.m_states;
-}
+Position::Position(const Position& other) { *this = other; }
 
+// Reuses this position's history buffer when it is large enough: the search assigns its root
+// to each worker's position once per search, and datagen's searches are a few dozen nodes.
 Position& Position::operator=(const Position& other) {
-    if (this != &other) {
-        Position copy(other);
-        *this = std::move(copy);
-    }
+    if (this == &other) return *this;
+    m_board = other.m_board;
+    m_byType = other.m_byType;
+    m_byColor = other.m_byColor;
+    m_sideToMove = other.m_sideToMove;
+    m_gamePly = other.m_gamePly;
+    m_chess960 = other.m_chess960;
+    m_castlingRook = other.m_castlingRook;
+    m_castlingEmpty = other.m_castlingEmpty;
+    m_castlingKingPath = other.m_castlingKingPath;
+    m_rightsMask = other.m_rightsMask;
+    m_states.reserve(other.m_states.size() + kReservedStates);
+    m_states = other.m_states;
     return *this;
 }
 

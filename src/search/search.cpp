@@ -62,6 +62,23 @@ bool rootMoveOrder(const RootMove& a, const RootMove& b) {
     return a.tbRank != b.tbRank ? a.tbRank > b.tbRank : a.score > b.score;
 }
 
+// Sorts root moves by rootMoveOrder, stable: the order std::stable_sort gives, without the
+// buffer it allocates on every call (2.3 % of datagen's profile at 40 nodes a move, where each
+// search sorts a few times). Root moves are few and mostly in order already.
+void sortRootMoves(std::vector<RootMove>::iterator first, std::vector<RootMove>::iterator last) {
+    if (first == last) return;
+    for (auto i = first + 1; i != last; ++i) {
+        if (!rootMoveOrder(*i, *(i - 1))) continue;
+        RootMove moving = std::move(*i);
+        auto j = i;
+        do {
+            *j = std::move(*(j - 1));
+            --j;
+        } while (j != first && rootMoveOrder(moving, *(j - 1)));
+        *j = std::move(moving);
+    }
+}
+
 bool isDrawByRule(const Position& pos, int ply) {
     return pos.isRepetition(ply) || (pos.isFiftyMoveDraw() && !pos.inCheck()) ||
            insufficientMaterial(pos) != MaterialDraw::None;
@@ -276,7 +293,7 @@ void Worker::iterativeDeepening() {
             const int previous = m_rootMoves[m_pvIndex].previousScore;
             aspirationSearch(m_rootDepth, previous);
             // Lines after the current one keep their order; the searched ones are sorted.
-            std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(), rootMoveOrder);
+            sortRootMoves(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end());
             if (m_shared.stop.load(std::memory_order_relaxed)) {
                 stoppedInIteration = true;
                 break;
@@ -285,8 +302,7 @@ void Worker::iterativeDeepening() {
             // earlier lines' moves, and search is not exact): the completed lines are sorted
             // among themselves, so MultiPV output lists each depth's lines best first. Not
             // after a stop, when this line's score may be a bound.
-            std::stable_sort(m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1,
-                             rootMoveOrder);
+            sortRootMoves(m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1);
         }
         // A stop that came after the last line's search: every line is complete, and is
         // reported after the loop as if the iteration had been cut inside.
@@ -367,7 +383,7 @@ int Worker::aspirationSearch(int depth, int previousScore) {
             return score;
         }
         // The move that failed high (or the old best, after a fail low) is searched first again.
-        std::stable_sort(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end(), rootMoveOrder);
+        sortRootMoves(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end());
         delta += delta / 2;
     }
 }
