@@ -3,6 +3,7 @@
 // server, the match runner and the WebAssembly bindings are adapters over it.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -86,7 +87,10 @@ class Engine {
     // Plays a legal move of the current position, its repetition history kept: the same
     // position as setPosition with the move appended, without parsing a FEN and every move
     // since it again (datagen's games, a search of a few dozen nodes a ply).
-    void playMove(chess::Move move) { m_position.makeMove(move); }
+    void playMove(chess::Move move) {
+        assert(m_position.isPseudoLegal(move) && m_position.isLegal(move));
+        m_position.makeMove(move);
+    }
 
     // Starts a search of the current position. `settings` must pass checkSearchSettings.
     void go(const search::SearchLimits& limits, Callbacks callbacks,

@@ -99,6 +99,7 @@ std::uint64_t SharedSearchState::totalTbHits() const {
 }
 
 int SharedSearchState::hashfullForReport(std::uint64_t nodes) {
+    if (!callbacks.hashfull) return 0; // the caller never shows it (datagen)
     const auto spent = static_cast<std::int64_t>(nodes);
     if (hashfullSampledNodes < 0 || spent - hashfullSampledNodes >= kHashfullSampleNodes) {
         hashfullSample = tt->hashfull();
@@ -256,8 +257,7 @@ void Worker::reportProgress() {
     progress.selDepth = m_selDepth;
     progress.nodes = m_shared.totalNodes();
     progress.timeMs = elapsed;
-    progress.hashfull =
-        m_shared.callbacks.hashfull ? m_shared.hashfullForReport(progress.nodes) : 0;
+    progress.hashfull = m_shared.hashfullForReport(progress.nodes);
     progress.tbHits = m_shared.totalTbHits();
     progress.currMove = m_rootMove;
     progress.currMoveNumber = m_rootMoveNumber;
@@ -400,7 +400,7 @@ void Worker::reportInfo(int depth, Bound bound, int pvIndex) {
     info.nodes = m_shared.totalNodes();
     info.tbHits = m_shared.totalTbHits();
     info.timeMs = m_shared.time.elapsedMs();
-    info.hashfull = m_shared.callbacks.hashfull ? m_shared.hashfullForReport(info.nodes) : 0;
+    info.hashfull = m_shared.hashfullForReport(info.nodes);
     info.wdl = wdlFromScore(info.score, m_rootMaterial);
     info.pv = rm.pv;
     m_shared.callbacks.onInfo(info);

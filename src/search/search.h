@@ -125,7 +125,8 @@ struct SharedSearchState {
 
     std::uint64_t totalNodes() const;
     std::uint64_t totalTbHits() const;
-    // The fill for a report made after `nodes` nodes of the search (main thread only).
+    // The fill for a report made after `nodes` nodes of the search (main thread only); 0
+    // without sampling when callbacks.hashfull is false.
     int hashfullForReport(std::uint64_t nodes);
 };
 

@@ -3,6 +3,7 @@
 // the same position set from text, and searches that do not sample the table's fill.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
