@@ -73,6 +73,10 @@ CLI::App* addGrowCommand(CLI::App& app, GrowCommandArgs& args) {
                     "data/grow/<config name>)");
     cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
         ->check(CLI::Range(0.05, 3600.0));
+    cmd->add_option("--stop-gate", args.stopGates,
+                    "End the running gates of this started generation as 'stopped' (not "
+                    "accepted) and go on with the loop; repeatable")
+        ->allow_extra_args(false);
     cmd->add_flag("--report", args.reportOnly,
                   "Print the report from the state and exit (safe beside a running loop)");
     return cmd;
@@ -108,6 +112,7 @@ int runGrowCommand(const GrowCommandArgs& args) {
     options.workDir = work;
     options.engineCommand = selfCommand();
     options.progressSeconds = args.progressSeconds;
+    options.stopGates = args.stopGates;
     options.say = [](const std::string& line) {
         std::fprintf(stderr, "%s\n", line.c_str());
         std::fflush(stderr);

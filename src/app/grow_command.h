@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -15,6 +16,7 @@ struct GrowCommandArgs {
     std::string workDir; // empty: data/grow/<the config file's stem>
     double progressSeconds = 30;
     bool reportOnly = false;
+    std::vector<std::string> stopGates; // --stop-gate GEN
 };
 
 CLI::App* addGrowCommand(CLI::App& app, GrowCommandArgs& args);

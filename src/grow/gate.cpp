@@ -40,7 +40,7 @@ GateOutcome outcomeOf(const match::MatchScore& score, const GatePlan& plan) {
         o.elo = elo.elo;
         o.error95 = elo.error95;
     }
-    if (score.pairs() > 0) {
+    if (score.pairs() > 0 && !plan.fixedLength) {
         const match::SprtResult sprt = match::computeSprt(score, plan.sprt);
         o.llr = sprt.llr;
         if (score.games() >= plan.minGames) {
@@ -104,6 +104,15 @@ util::Result<match::MatchScore> pooledBlocks(const std::string& dir, int& blocks
 }
 
 } // namespace
+
+GatePlan prescreenPlan(const GatePlan& gate) {
+    GatePlan p = gate;
+    p.limit = gate.prescreen.limit;
+    p.maxGames = p.minGames = gate.prescreen.games;
+    p.fixedLength = true;
+    p.prescreen = {};
+    return p;
+}
 
 util::Result<GateOutcome> readGateBlocks(const GatePlan& plan, const std::string& dir,
                                          int* blocks) {
@@ -185,14 +194,18 @@ util::Result<GateOutcome> runGate(const GatePlan& plan, const GateEngines& engin
         addScore(*total, s);
         ++blocks;
         outcome = outcomeOf(*total, plan);
-        const match::SprtResult sprt = match::computeSprt(*total, plan.sprt);
         char line[288];
-        std::snprintf(line, sizeof line,
-                      "games %" PRId64 "/%d  +%" PRId64 " =%" PRId64 " -%" PRId64
-                      "  Elo %+.1f +/- %.1f  LLR %.2f (%.2f, %.2f)  %s",
-                      total->games(), plan.maxGames, total->wins, total->draws, total->losses,
-                      outcome.elo, outcome.error95, sprt.llr, sprt.lowerBound, sprt.upperBound,
-                      toString(outcome.verdict));
+        const int used = std::snprintf(line, sizeof line,
+                                       "games %" PRId64 "/%d  +%" PRId64 " =%" PRId64 " -%" PRId64
+                                       "  Elo %+.1f +/- %.1f",
+                                       total->games(), plan.maxGames, total->wins, total->draws,
+                                       total->losses, outcome.elo, outcome.error95);
+        if (!plan.fixedLength) {
+            const match::SprtResult sprt = match::computeSprt(*total, plan.sprt);
+            std::snprintf(line + used, sizeof line - std::size_t(used),
+                          "  LLR %.2f (%.2f, %.2f)  %s", sprt.llr, sprt.lowerBound, sprt.upperBound,
+                          toString(outcome.verdict));
+        }
         say(line);
     }
     return outcome;

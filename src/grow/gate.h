@@ -3,7 +3,8 @@
 // (EvalFile), played in blocks of game pairs until the SPRT on the pooled pentanomial count
 // accepts a hypothesis or the game limit is reached. Each finished block is a file (its counts,
 // and its games as PGN), so a killed gate loses at most the block in flight; the test is
-// checked after every block, as fishtest checks after every batch of games.
+// checked after every block, as fishtest checks after every batch of games. The same blocks
+// play a pre-screen: a fixed-length match at its own limit (GatePlan::fixedLength).
 #pragma once
 
 #include <atomic>
@@ -27,6 +28,10 @@ struct GateEngines {
 util::Result<GateOutcome> runGate(const GatePlan& plan, const GateEngines& engines,
                                   const std::string& dir, const std::atomic<bool>& stop,
                                   const std::function<void(const std::string&)>& say);
+
+// The plan of a gate's pre-screen: its limit and length, the gate's openings, engines' settings
+// and seed, played to its length (the caller compares the Elo with the pre-screen's min_elo).
+GatePlan prescreenPlan(const GatePlan& gate);
 
 // The outcome of the blocks already in `dir` (none: an empty count).
 util::Result<GateOutcome> readGateBlocks(const GatePlan& plan, const std::string& dir,

@@ -221,7 +221,7 @@ Candidate readCandidate(const json& object, const json& trainDefaults, const std
 GatePlan readGate(const json& object, const std::string& where) {
     const Reader r(object, where,
                    {"limit", "max_games", "min_games", "block_pairs", "sprt", "openings",
-                    "concurrency", "hash", "resign", "seed"});
+                    "concurrency", "hash", "resign", "seed", "prescreen"});
     GatePlan g;
     r.text("limit", g.limit);
     if (auto tc = match::parseTimeControl(g.limit); !tc) fail(r.place("limit"), tc.error());
@@ -250,6 +250,18 @@ GatePlan readGate(const json& object, const std::string& where) {
         s.integer("score", g.resignScore, 1, 100000);
     }
     r.integer("seed", g.seed, 0, std::numeric_limits<std::int64_t>::max());
+    if (r.has("prescreen")) {
+        const Reader s(r.at("prescreen"), r.place("prescreen"), {"limit", "games", "min_elo"});
+        if (!s.has("limit")) fail(s.place("limit"), "required: nodes=N or a clock");
+        s.text("limit", g.prescreen.limit);
+        if (auto tc = match::parseTimeControl(g.prescreen.limit); !tc)
+            fail(s.place("limit"), tc.error());
+        if (!s.has("games")) fail(s.place("games"), "required: the match's length");
+        s.integer("games", g.prescreen.games, 2, 10000000);
+        if (g.prescreen.games % 2 != 0)
+            fail(s.place("games"), "must be even: games are played in pairs");
+        s.real("min_elo", g.prescreen.minElo, -1000, 1000);
+    }
     return g;
 }
 

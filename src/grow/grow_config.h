@@ -77,6 +77,16 @@ struct Candidate {
     TrainPlan train;
 };
 
+// A fixed-length match before the gate: the candidate goes on to the gate (usually at a time
+// control, hours on two cores) only when its Elo estimate here exceeds `minElo`. At fixed nodes
+// 1000 games take minutes and measure the same networks' strength to about +/- 17 Elo; they
+// favour a slower, larger network, so the time-control gate still decides.
+struct PrescreenPlan {
+    std::string limit; // as the gate's: usually nodes=N
+    int games = 0;     // 0: no pre-screen
+    double minElo = 0;
+};
+
 struct GatePlan {
     std::string limit = "8+0.08"; // a clock (match::parseTimeControl), or nodes=N / depth=N
     int maxGames = 1000;
@@ -90,6 +100,9 @@ struct GatePlan {
     int hashMb = 16;
     int resignMoveCount = 3, resignScore = 1000;
     std::uint64_t seed = 1;
+    PrescreenPlan prescreen;
+    // Played to max_games whatever the SPRT says (a pre-screen's match): no verdict before.
+    bool fixedLength = false;
 };
 
 struct Generation {

@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <optional>
+#include <vector>
 
 #include "data/convert.h"
 #include "data/datagen.h"
@@ -98,6 +100,12 @@ class Generations {
         std::string best = absoluteOrEmpty(m_config.startNetwork);
         if (m_state.generations.size() > m_config.generations.size())
             return util::makeError(m_statePath + " has more generations than the configuration");
+        for (const std::string& name : m_options.stopGates) {
+            std::size_t k = 0;
+            while (k < m_state.generations.size() && m_state.generations[k].name != name) ++k;
+            if (k == m_state.generations.size())
+                return util::makeError("--stop-gate " + name + ": no such generation has started");
+        }
         for (std::size_t i = 0; i < m_config.generations.size(); ++i) {
             const Generation& gen = m_config.generations[i];
             if (i < m_state.generations.size()) {
@@ -120,11 +128,15 @@ class Generations {
                 gs.name = gen.name;
                 gs.resolved = gen.resolved;
                 gs.bestBefore = best;
-                for (const Candidate& c : gen.candidates) gs.candidates.push_back({c.name, {}, {}});
+                for (const Candidate& c : gen.candidates)
+                    gs.candidates.push_back({c.name, {}, {}, {}});
                 m_state.generations.push_back(std::move(gs));
                 if (auto e = save()) return util::makeError(*e);
             }
             GenerationState& gs = m_state.generations[i];
+            if (std::find(m_options.stopGates.begin(), m_options.stopGates.end(), gen.name) !=
+                m_options.stopGates.end())
+                if (auto e = stopGates(gen, gs)) return util::makeError(*e);
             if (!gs.done) {
                 say("generation " + gen.name + " (" + std::to_string(i + 1) + "/" +
                     std::to_string(m_config.generations.size()) + "), playing with " +
@@ -172,9 +184,52 @@ class Generations {
             if (auto e = save()) return util::makeError(*e);
             if (!*done) return false;
         }
-        for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
+        const PrescreenPlan& pre = gen.gate.prescreen;
+        const bool prescreened = pre.games > 0;
+        if (prescreened) {
+            for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
+                CandidateState& cs = gs.candidates[c];
+                // A gate already decided (stopped by the user) needs no pre-screen.
+                if (cs.prescreen.verdict != GateVerdict::Running ||
+                    cs.gate.verdict != GateVerdict::Running)
+                    continue;
+                auto done = prescreen(gen, gen.candidates[c], cs, best);
+                if (!done) return done;
+                if (auto e = save()) return util::makeError(*e);
+                if (!*done) return false;
+            }
+        }
+        // With a pre-screen, the candidates above its bound are gated in the order of their
+        // pre-screen Elo (the more precise ranking), and the first the gate accepts wins: the
+        // others' gates, hours at a time control, would only choose between two improvements.
+        std::vector<std::size_t> order(gen.candidates.size());
+        for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+        if (prescreened)
+            std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                return gs.candidates[a].prescreen.elo > gs.candidates[b].prescreen.elo;
+            });
+        for (std::size_t c : order) {
             CandidateState& cs = gs.candidates[c];
             if (cs.gate.verdict != GateVerdict::Running) continue;
+            if (prescreened) {
+                std::string why;
+                if (!(cs.prescreen.elo > pre.minElo)) {
+                    char text[128];
+                    std::snprintf(text, sizeof text,
+                                  "its pre-screen's Elo %+.1f is not above %+.1f", cs.prescreen.elo,
+                                  pre.minElo);
+                    why = text;
+                }
+                for (const CandidateState& other : gs.candidates)
+                    if (other.gate.verdict == GateVerdict::AcceptH1)
+                        why = other.name + "'s gate accepted it first";
+                if (!why.empty()) {
+                    cs.gate.verdict = GateVerdict::Skipped;
+                    say(gen.name + ": " + cs.name + " is not gated: " + why);
+                    if (auto e = save()) return util::makeError(*e);
+                    continue;
+                }
+            }
             auto done = gate(gen, gen.candidates[c], cs, best);
             if (!done) return done;
             if (auto e = save()) return util::makeError(*e);
@@ -449,8 +504,8 @@ class Generations {
         return true;
     }
 
-    util::Result<bool> gate(const Generation& gen, const Candidate& cand, CandidateState& cs,
-                            const std::string& best) {
+    GateEngines gateEngines(const Generation& gen, const Candidate& cand,
+                            const std::string& best) const {
         GateEngines engines;
         engines.command = m_options.engineCommand;
         engines.candidateName = gen.name + "-" + cand.name;
@@ -458,6 +513,43 @@ class Generations {
             join(fs::path(m_options.workDir) / gen.name / "train" / cand.name, "final.nnue"));
         engines.bestName = "best";
         engines.bestNetwork = best;
+        return engines;
+    }
+
+    // Plays (or resumes) one match of blocks into `result`; true when it has its verdict.
+    util::Result<bool> playBlocks(const GatePlan& plan, const GateEngines& engines,
+                                  const std::string& dir, const std::string& label,
+                                  GateOutcome& result) {
+        StepCost cost = result.cost;
+        util::Result<GateOutcome> outcome = util::makeError("not played");
+        {
+            CostMeter meter(cost);
+            outcome = runGate(plan, engines, dir, m_stop,
+                              [&](const std::string& text) { say(label + text); });
+        }
+        if (!outcome) return util::makeError(outcome.error());
+        result = *outcome;
+        result.cost = cost;
+        return result.verdict != GateVerdict::Running;
+    }
+
+    util::Result<bool> prescreen(const Generation& gen, const Candidate& cand, CandidateState& cs,
+                                 const std::string& best) {
+        const PrescreenPlan& pre = gen.gate.prescreen;
+        char line[200];
+        std::snprintf(line, sizeof line,
+                      ": pre-screen of %s against %s, %s, %d games (gated if above %+.1f Elo)",
+                      cand.name.c_str(), describe(best).c_str(), pre.limit.c_str(), pre.games,
+                      pre.minElo);
+        say(gen.name + line);
+        const std::string dir =
+            join(fs::path(m_options.workDir) / gen.name / "prescreen", cand.name);
+        return playBlocks(prescreenPlan(gen.gate), gateEngines(gen, cand, best), dir,
+                          gen.name + " pre-screen " + cand.name + ": ", cs.prescreen);
+    }
+
+    util::Result<bool> gate(const Generation& gen, const Candidate& cand, CandidateState& cs,
+                            const std::string& best) {
         const std::string dir = join(fs::path(m_options.workDir) / gen.name / "gate", cand.name);
         char line[200];
         std::snprintf(line, sizeof line,
@@ -465,18 +557,41 @@ class Generations {
                       cand.name.c_str(), describe(best).c_str(), gen.gate.limit.c_str(),
                       gen.gate.sprt.elo0, gen.gate.sprt.elo1, gen.gate.maxGames);
         say(gen.name + line);
-        StepCost cost = cs.gate.cost;
-        util::Result<GateOutcome> outcome = util::makeError("not played");
-        {
-            CostMeter meter(cost);
-            outcome = runGate(gen.gate, engines, dir, m_stop, [&](const std::string& text) {
-                say(gen.name + " gate " + cand.name + ": " + text);
-            });
+        return playBlocks(gen.gate, gateEngines(gen, cand, best), dir,
+                          gen.name + " gate " + cand.name + ": ", cs.gate);
+    }
+
+    // `axon grow --stop-gate GEN`: the generation's gates still running end as "stopped" with
+    // the games their blocks hold, so the loop promotes none of them and goes on.
+    std::optional<std::string> stopGates(const Generation& gen, GenerationState& gs) {
+        if (gs.done) return "generation '" + gen.name + "' is done: no gate to stop";
+        for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
+            CandidateState& cs = gs.candidates[c];
+            if (!cs.train.done)
+                return "generation '" + gen.name + "': " + cs.name +
+                       " is still to be trained; its gate has not started";
         }
-        if (!outcome) return util::makeError(outcome.error());
-        cs.gate = *outcome;
-        cs.gate.cost = cost;
-        return cs.gate.verdict != GateVerdict::Running;
+        int stopped = 0;
+        for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
+            CandidateState& cs = gs.candidates[c];
+            if (cs.gate.verdict != GateVerdict::Running) continue;
+            const std::string dir = join(fs::path(m_options.workDir) / gen.name / "gate", cs.name);
+            auto blocks = readGateBlocks(gen.gate, dir);
+            if (!blocks) return blocks.error();
+            const StepCost cost = cs.gate.cost;
+            cs.gate = *blocks;
+            cs.gate.cost = cost;
+            cs.gate.verdict = GateVerdict::Stopped;
+            ++stopped;
+            char line[200];
+            std::snprintf(line, sizeof line,
+                          " stopped by the user after %" PRId64 " games: Elo %+.1f +/- %.1f",
+                          cs.gate.wins + cs.gate.draws + cs.gate.losses, cs.gate.elo,
+                          cs.gate.error95);
+            say(gen.name + ": the gate of " + cs.name + line);
+        }
+        if (stopped == 0) return "generation '" + gen.name + "' has no running gate to stop";
+        return save();
     }
 
     const GrowConfig& m_config;

@@ -6,6 +6,7 @@
 //   WORK/state.json, report.md, report.svg
 //   WORK/GEN/data/sSEED/     one datagen run per seed (resumable chunk files)
 //   WORK/GEN/train/NAME/     one training run per candidate (checkpoint, history, final.nnue)
+//   WORK/GEN/prescreen/NAME/ the pre-screen's blocks, where the gate has one
 //   WORK/GEN/gate/NAME/      the gate's blocks (counts and PGN)
 //   WORK/GEN/best.nnue       the promoted candidate, when one passed
 #pragma once
@@ -13,6 +14,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "grow/grow_config.h"
 #include "util/result.h"
@@ -25,6 +27,9 @@ struct GrowOptions {
     std::function<void(const std::string& line)> say;
     // Seconds between datagen progress lines.
     double progressSeconds = 30;
+    // Generations whose running gates end now as "stopped" (not accepted): the user's call on
+    // a gate that would run to its game limit.
+    std::vector<std::string> stopGates;
 };
 
 // Runs (or resumes) every generation. True when all are done; false when `stop` ended the run

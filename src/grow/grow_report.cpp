@@ -63,9 +63,9 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
            "(Elo from the candidate's view, 95 % interval). CPU-hours: this process and the "
            "engines it ran; a step cut by kill -9 loses the CPU time of the attempt it cut.\n\n"
         << "| generation | new positions | candidate | trained on | superbatches | train loss | "
-           "val loss | gate | games (+ = -) | pentanomial | Elo | LLR | verdict | CPU-h data / "
-           "train / gate |\n"
-        << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+           "val loss | pre-screen | gate | games (+ = -) | pentanomial | Elo | LLR | verdict | "
+           "CPU-h data / train / pre-screen and gate |\n"
+        << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     double totalCpu = 0;
     for (const GenerationState& g : state.generations) {
         const Generation* gen = nullptr;
@@ -74,7 +74,8 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
         totalCpu += g.dataCost.cpuSeconds;
         for (std::size_t i = 0; i < g.candidates.size(); ++i) {
             const CandidateState& c = g.candidates[i];
-            totalCpu += c.train.cost.cpuSeconds + c.gate.cost.cpuSeconds;
+            const double gateCpu = c.prescreen.cost.cpuSeconds + c.gate.cost.cpuSeconds;
+            totalCpu += c.train.cost.cpuSeconds + gateCpu;
             const std::int64_t games = c.gate.wins + c.gate.draws + c.gate.losses;
             out << "| " << (i == 0 ? g.name : "") << " | "
                 << (i == 0 ? (g.dataDone ? std::to_string(g.positions) : "running") : "") << " | "
@@ -85,8 +86,16 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
                 << (c.train.done ? std::to_string(c.train.trainPositions) : "") << " | "
                 << (c.train.done ? std::to_string(c.train.superbatches) : "") << " | "
                 << (c.train.trainLoss >= 0 ? fixed(c.train.trainLoss, 5) : "") << " | "
-                << (c.train.valLoss >= 0 ? fixed(c.train.valLoss, 5) : "") << " | "
-                << (gen ? gen->gate.limit : "") << " vs " << networkName(g.bestBefore) << " | ";
+                << (c.train.valLoss >= 0 ? fixed(c.train.valLoss, 5) : "") << " | ";
+            const std::int64_t preGames = c.prescreen.wins + c.prescreen.draws + c.prescreen.losses;
+            if (preGames > 0) {
+                out << (c.prescreen.elo >= 0 ? "+" : "") << fixed(c.prescreen.elo, 1) << " +/- "
+                    << fixed(c.prescreen.error95, 1) << " (" << preGames;
+                if (gen) out << " games, " << gen->gate.prescreen.limit;
+                out << ")";
+            }
+            out << " | " << (gen ? gen->gate.limit : "") << " vs " << networkName(g.bestBefore)
+                << " | ";
             if (games > 0) {
                 out << games << " (" << c.gate.wins << " " << c.gate.draws << " " << c.gate.losses
                     << ") | [" << c.gate.pentanomial[0];
@@ -98,8 +107,7 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
             }
             out << toString(c.gate.verdict) << " | "
                 << (i == 0 ? hours(g.dataCost.cpuSeconds) : "-") << " / "
-                << hours(c.train.cost.cpuSeconds) << " / " << hours(c.gate.cost.cpuSeconds)
-                << " |\n";
+                << hours(c.train.cost.cpuSeconds) << " / " << hours(gateCpu) << " |\n";
         }
     }
     const auto points = cumulative(state);

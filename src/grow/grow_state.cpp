@@ -8,7 +8,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+#include <stdexcept>
 
 #include "util/atomic_file.h"
 
@@ -29,12 +31,37 @@ StepCost costFrom(const json& j) {
     return {j.at("cpu_s").get<double>(), j.at("wall_s").get<double>()};
 }
 
-const char* kVerdicts[] = {"running", "H1", "H0", "max-games"};
+const char* kVerdicts[] = {"running", "H1", "H0", "max-games", "stopped", "skipped"};
 
 GateVerdict verdictFrom(const std::string& text) {
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < int(std::size(kVerdicts)); ++i)
         if (text == kVerdicts[i]) return GateVerdict(i);
     throw std::runtime_error("unknown gate verdict '" + text + "'");
+}
+
+json gateJson(const GateOutcome& x) {
+    return {{"verdict", toString(x.verdict)},
+            {"wdl", {x.wins, x.draws, x.losses}},
+            {"pentanomial", x.pentanomial},
+            {"elo", finiteOrNone(x.elo)},
+            {"error95", finiteOrNone(x.error95)},
+            {"llr", finiteOrNone(x.llr)},
+            {"cost", costJson(x.cost)}};
+}
+
+GateOutcome gateFrom(const json& x) {
+    GateOutcome g;
+    g.verdict = verdictFrom(x.at("verdict").get<std::string>());
+    const auto wdl = x.at("wdl").get<std::array<std::int64_t, 3>>();
+    g.wins = wdl[0];
+    g.draws = wdl[1];
+    g.losses = wdl[2];
+    g.pentanomial = x.at("pentanomial").get<std::array<std::int64_t, 5>>();
+    g.elo = x.at("elo").get<double>();
+    g.error95 = x.at("error95").get<double>();
+    g.llr = x.at("llr").get<double>();
+    g.cost = costFrom(x.at("cost"));
+    return g;
 }
 
 } // namespace
@@ -47,7 +74,6 @@ std::optional<std::string> saveGrowState(const GrowState& state, const std::stri
         json cands = json::array();
         for (const CandidateState& c : g.candidates) {
             const TrainOutcome& t = c.train;
-            const GateOutcome& x = c.gate;
             cands.push_back({{"name", c.name},
                              {"train",
                               {{"done", t.done},
@@ -56,14 +82,8 @@ std::optional<std::string> saveGrowState(const GrowState& state, const std::stri
                                {"train_loss", finiteOrNone(t.trainLoss)},
                                {"val_loss", finiteOrNone(t.valLoss)},
                                {"cost", costJson(t.cost)}}},
-                             {"gate",
-                              {{"verdict", toString(x.verdict)},
-                               {"wdl", {x.wins, x.draws, x.losses}},
-                               {"pentanomial", x.pentanomial},
-                               {"elo", finiteOrNone(x.elo)},
-                               {"error95", finiteOrNone(x.error95)},
-                               {"llr", finiteOrNone(x.llr)},
-                               {"cost", costJson(x.cost)}}}});
+                             {"prescreen", gateJson(c.prescreen)},
+                             {"gate", gateJson(c.gate)}});
         }
         gens.push_back({{"name", g.name},
                         {"resolved", g.resolved},
@@ -109,17 +129,9 @@ util::Result<GrowState> loadGrowState(const std::string& path) {
                 cs.train.trainLoss = lossFrom(t.at("train_loss"));
                 cs.train.valLoss = lossFrom(t.at("val_loss"));
                 cs.train.cost = costFrom(t.at("cost"));
-                const json& x = c.at("gate");
-                cs.gate.verdict = verdictFrom(x.at("verdict").get<std::string>());
-                const auto wdl = x.at("wdl").get<std::array<std::int64_t, 3>>();
-                cs.gate.wins = wdl[0];
-                cs.gate.draws = wdl[1];
-                cs.gate.losses = wdl[2];
-                cs.gate.pentanomial = x.at("pentanomial").get<std::array<std::int64_t, 5>>();
-                cs.gate.elo = x.at("elo").get<double>();
-                cs.gate.error95 = x.at("error95").get<double>();
-                cs.gate.llr = x.at("llr").get<double>();
-                cs.gate.cost = costFrom(x.at("cost"));
+                // States written before pre-screens existed have none.
+                if (c.contains("prescreen")) cs.prescreen = gateFrom(c.at("prescreen"));
+                cs.gate = gateFrom(c.at("gate"));
                 s.candidates.push_back(std::move(cs));
             }
             s.bestBefore = g.at("best_before").get<std::string>();

@@ -30,7 +30,10 @@ struct TrainOutcome {
     StepCost cost;
 };
 
-enum class GateVerdict { Running, AcceptH1, AcceptH0, MaxGames };
+// Stopped: ended by the user (`axon grow --stop-gate`), not accepted. Skipped: never played,
+// because the candidate failed its pre-screen or another candidate's gate was accepted first.
+// A finished pre-screen is MaxGames.
+enum class GateVerdict { Running, AcceptH1, AcceptH0, MaxGames, Stopped, Skipped };
 const char* toString(GateVerdict verdict);
 
 struct GateOutcome {
@@ -44,6 +47,7 @@ struct GateOutcome {
 struct CandidateState {
     std::string name;
     TrainOutcome train;
+    GateOutcome prescreen; // Running with no games where the gate has no pre-screen
     GateOutcome gate;
 };
 

@@ -10,6 +10,8 @@
 #     SIGINT and rerun, end with the same data, networks, gate counts and state (less the
 #     times) as the undisturbed run;
 #   - changing a started generation's settings is refused;
+#   - a pre-screen gates only the candidates above its bound, the best first, and --stop-gate
+#     ends a running gate unaccepted;
 #   - a loop leading its own session lowers the session's scheduling group (Linux autogroup).
 # Usage: grow_cli.sh AXON [KILLS] [SEED]
 set -euo pipefail
@@ -223,6 +225,75 @@ records=$("$axon" data stats conv/conv/data/convert-0.bin | awk '/^records/ {pri
 grep -q "training h32 (32 hidden) on $records positions in 1 files" conv.log ||
     fail "the candidate did not train on the converted file: $(grep -a training conv.log)"
 [[ -s conv/conv/train/h32/final.nnue ]] || fail "no network from the converted data"
+
+# --- a pre-screen before the gate, and a gate stopped by the user ---------------------------------
+# Data converted from the gates' games above, so no self-play is needed. Generation "pre": both
+# candidates pre-screened (fixed length, no SPRT), then gated in the order of their pre-screen
+# Elo, and once one is accepted the other is not gated. Generation "low": a bound no candidate
+# reaches, so no gate is played and nothing is promoted.
+python3 - "$dir" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1] + "/grow.json"))
+pgns = ["ref/g-1/gate/h32/block-00000.pgn", "ref/g-2/gate/h32/block-00000.pgn"]
+convert = [{"from": "pgn", "inputs": pgns}]
+config["generations"] = [
+    {"name": "pre", "datagen": {"seeds": []}, "convert": convert,
+     "gate": {"prescreen": {"limit": "nodes=200", "games": 8, "min_elo": -1000}}},
+    {"name": "low", "datagen": {"seeds": []}, "convert": convert,
+     "candidates": [{"name": "h32", "hidden": 32}],
+     "gate": {"prescreen": {"limit": "nodes=200", "games": 4, "min_elo": 1000}}}]
+json.dump(config, open(sys.argv[1] + "/pre.json", "w"))
+config["generations"] = [{"name": "s", "datagen": {"seeds": []}, "convert": convert,
+    "candidates": [{"name": "h32", "hidden": 32}],
+    "gate": {"min_games": 100000, "max_games": 100000, "block_pairs": 1}}]
+json.dump(config, open(sys.argv[1] + "/stop.json", "w"))
+PY
+"$axon" grow pre.json --work pre >pre.log 2>&1 || fail "the pre-screened run failed: $(tail -n 5 pre.log)"
+for c in h32 h64m; do
+    grep -q "pre: pre-screen of $c against" pre.log || fail "no pre-screen of $c: $(grep -a pre-screen pre.log)"
+    n=$(ls pre/pre/prescreen/$c/block-*.json | wc -l)
+    [[ $n -eq 2 ]] || fail "the pre-screen of $c has $n blocks, expected 2 (8 games, blocks of 2 pairs)"
+done
+# The pre-screen's lines have no LLR: its length is fixed.
+grep -a "pre pre-screen" pre.log | grep -q LLR && fail "a pre-screen's line gives an LLR"
+eloOf() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print([c for c in s["generations"][0]["candidates"] if c["name"]==sys.argv[2]][0]["prescreen"]["elo"])' pre/state.json "$1"; }
+first=$(python3 -c 'import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print("h32" if a>=b else "h64m")' "$(eloOf h32)" "$(eloOf h64m)")
+second=$([[ $first == h32 ]] && echo h64m || echo h32)
+gated=$(grep -a "pre: gate of" pre.log | head -n 1)
+[[ $gated == *"gate of $first "* ]] || fail "the first gate is not the better pre-screen's ($first): $gated"
+verdict=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print([c for c in s["generations"][0]["candidates"] if c["name"]==sys.argv[2]][0]["gate"]["verdict"])' pre/state.json "$first")
+if [[ $verdict == H1 ]]; then
+    grep -q "pre: $second is not gated: $first's gate accepted it first" pre.log ||
+        fail "$first was accepted but $second was still gated: $(grep -a 'pre:' pre.log)"
+    [[ ! -e pre/pre/gate/$second ]] || fail "the skipped candidate played gate games"
+else
+    grep -q "pre: gate of $second" pre.log || fail "$first failed its gate and $second was not gated"
+fi
+grep -q "low: h32 is not gated: its pre-screen's Elo" pre.log || fail "a candidate below min_elo was gated: $(grep -a 'low:' pre.log)"
+[[ ! -e pre/low/gate ]] || fail "a candidate below min_elo played gate games"
+grep -q "low: no candidate passed its gate" pre.log || fail "generation low promoted a network"
+grep -q "| skipped |" pre/report.md || fail "the report shows no skipped gate"
+grep -q "games, nodes=200)" pre/report.md || fail "the report shows no pre-screen: $(cat pre/report.md)"
+
+"$axon" grow stop.json --work stop --progress 0.05 >stop.log 2>&1 &
+pid=$!
+waitFor "s gate h32: games 4/" stop.log
+kill -INT "$pid"
+wait "$pid" || true
+pid=""
+rc=0
+out=$("$axon" grow stop.json --work stop --stop-gate nosuch 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"--stop-gate nosuch: no such generation has started"* ]] ||
+    fail "--stop-gate of an unknown generation (exit $rc): $out"
+"$axon" grow stop.json --work stop --stop-gate s >>stop.log 2>&1 || fail "--stop-gate failed: $(tail -n 3 stop.log)"
+grep -q "s: the gate of h32 stopped by the user after [0-9]* games" stop.log || fail "no stop line: $(tail -n 5 stop.log)"
+grep -q "s: no candidate passed its gate" stop.log || fail "a stopped gate promoted its candidate"
+grep -q '"verdict": "stopped"' stop/state.json || fail "state.json has no stopped gate"
+[[ ! -e stop/s/best.nnue ]] || fail "a stopped gate promoted its candidate"
+rc=0
+out=$("$axon" grow stop.json --work stop --stop-gate s 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"generation 's' is done: no gate to stop"* ]] ||
+    fail "--stop-gate of a finished generation (exit $rc): $out"
 
 # --- the session's priority (Linux autogroup) ------------------------------------------------------
 # A loop that leads its own session (setsid) lowers the session's scheduling group to its nice,

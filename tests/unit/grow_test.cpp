@@ -4,6 +4,8 @@
 // tests/cli/grow_cli.sh.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -96,6 +98,29 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
     auto kept = parseGrowConfig(noisy);
     ASSERT_TRUE(kept) << kept.error();
     EXPECT_TRUE(kept->generations[0].datagen.keepNoisy);
+
+    // No pre-screen unless one is named; one named in the defaults reaches every generation.
+    EXPECT_EQ(config->generations[0].gate.prescreen.games, 0);
+    std::string screened = kConfig;
+    screened.replace(screened.find("\"max_games\": 1000"), 17,
+                     "\"max_games\": 1000, \"prescreen\": {\"limit\": \"nodes=10000\", "
+                     "\"games\": 1000, \"min_elo\": 2.5}");
+    auto pre = parseGrowConfig(screened);
+    ASSERT_TRUE(pre) << pre.error();
+    for (const Generation& g : pre->generations) {
+        EXPECT_EQ(g.gate.prescreen.limit, "nodes=10000");
+        EXPECT_EQ(g.gate.prescreen.games, 1000);
+        EXPECT_DOUBLE_EQ(g.gate.prescreen.minElo, 2.5);
+        EXPECT_EQ(g.gate.limit, "8+0.08");
+        // The pre-screen's match: its own limit and length, played to the end.
+        const GatePlan p = prescreenPlan(g.gate);
+        EXPECT_EQ(p.limit, "nodes=10000");
+        EXPECT_EQ(p.maxGames, 1000);
+        EXPECT_EQ(p.minGames, 1000);
+        EXPECT_TRUE(p.fixedLength);
+        EXPECT_EQ(p.openings, g.gate.openings);
+        EXPECT_EQ(p.seed, g.gate.seed);
+    }
 }
 
 TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
@@ -144,6 +169,23 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"min_games\": 2000"),
          "min_games: must not exceed max_games"},
         {replaced("\"max_games\": 1000", "\"max_games\": 999"), "max_games: must be even"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"games\": 10}"),
+         "gate.prescreen.limit: required"},
+        {replaced("\"max_games\": 1000",
+                  "\"max_games\": 1000, \"prescreen\": {\"limit\": \"nodes=9\"}"),
+         "gate.prescreen.games: required"},
+        {replaced("\"max_games\": 1000",
+                  "\"max_games\": 1000, \"prescreen\": {\"limit\": \"nodes=9\", \"games\": 9}"),
+         "gate.prescreen.games: must be even"},
+        {replaced("\"max_games\": 1000",
+                  "\"max_games\": 1000, \"prescreen\": {\"limit\": \"quick\", \"games\": 8}"),
+         "gate.prescreen.limit"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                                         "\"nodes=9\", \"games\": 8, \"min_elo\": \"0\"}"),
+         "gate.prescreen.min_elo: expected a number"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                                         "\"nodes=9\", \"games\": 8, \"sprt\": {}}"),
+         "gate.prescreen.sprt: unknown key"},
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"seed\": \"7\""),
          "config.generations[0].gate.seed: expected an integer"},
         {replaced("\"name\": \"first\"", "\"name\": \"state.json\""),
@@ -219,7 +261,24 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     c.gate.losses = 1;
     c.gate.pentanomial = {0, 0, 1, 2, 1};
     c.gate.elo = 150.5;
+    c.prescreen.verdict = GateVerdict::MaxGames;
+    c.prescreen.wins = 400;
+    c.prescreen.draws = 350;
+    c.prescreen.losses = 250;
+    c.prescreen.pentanomial = {40, 90, 200, 110, 60};
+    c.prescreen.elo = 52.5;
+    c.prescreen.error95 = 17.25;
+    c.prescreen.cost = {300, 150};
     g.candidates.push_back(c);
+    CandidateState stopped;
+    stopped.name = "h512";
+    stopped.gate.verdict = GateVerdict::Stopped;
+    stopped.prescreen.verdict = GateVerdict::MaxGames;
+    g.candidates.push_back(stopped);
+    CandidateState skipped;
+    skipped.name = "h256s";
+    skipped.gate.verdict = GateVerdict::Skipped;
+    g.candidates.push_back(skipped);
     g.bestBefore = "/x/start.nnue";
     g.bestAfter = "/x/g1/best.nnue";
     g.promoted = "h256";
@@ -245,6 +304,15 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     EXPECT_EQ(b.bestBefore, "/x/start.nnue");
     EXPECT_EQ(b.bestAfter, "/x/g1/best.nnue");
     EXPECT_EQ(b.candidates[0].gate.pentanomial, c.gate.pentanomial);
+    EXPECT_EQ(b.candidates[0].prescreen.verdict, GateVerdict::MaxGames);
+    EXPECT_EQ(b.candidates[0].prescreen.pentanomial, c.prescreen.pentanomial);
+    EXPECT_EQ(b.candidates[0].prescreen.draws, 350);
+    EXPECT_DOUBLE_EQ(b.candidates[0].prescreen.elo, 52.5);
+    EXPECT_DOUBLE_EQ(b.candidates[0].prescreen.cost.cpuSeconds, 300);
+    ASSERT_EQ(b.candidates.size(), 3u);
+    EXPECT_EQ(b.candidates[1].gate.verdict, GateVerdict::Stopped);
+    EXPECT_EQ(b.candidates[2].gate.verdict, GateVerdict::Skipped);
+    EXPECT_EQ(b.candidates[2].prescreen.verdict, GateVerdict::Running);
     EXPECT_EQ(b.promoted, "h256");
     EXPECT_TRUE(b.done);
 
@@ -253,12 +321,29 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     const std::string md = growReportMarkdown(config, *back);
     EXPECT_NE(md.find("h256 **promoted**"), std::string::npos) << md;
     EXPECT_NE(md.find("+150.5"), std::string::npos) << md;
+    EXPECT_NE(md.find("+52.5 +/- 17.2 (1000"), std::string::npos) << md;
+    EXPECT_NE(md.find("| stopped |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| skipped |"), std::string::npos) << md;
+    // The pre-screen's CPU counts with the gate's: 100 s + 300 s.
+    EXPECT_NE(md.find("/ 0.11 |"), std::string::npos) << md;
     EXPECT_NE(growReportSvg(*back).find("</svg>"), std::string::npos);
 
     std::string text;
     {
         std::ifstream in(path);
         text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    // A state written before pre-screens existed (no "prescreen" key) still reads.
+    {
+        nlohmann::json j = nlohmann::json::parse(text);
+        for (auto& cand : j["generations"][0]["candidates"]) cand.erase("prescreen");
+        const std::string old = j.dump(2);
+        ASSERT_EQ(old.find("prescreen"), std::string::npos) << old;
+        std::ofstream(path, std::ios::trunc) << old;
+        auto older = loadGrowState(path);
+        ASSERT_TRUE(older) << older.error() << "\n" << old;
+        EXPECT_EQ(older->generations[0].candidates[0].prescreen.verdict, GateVerdict::Running);
+        EXPECT_EQ(older->generations[0].candidates[0].gate.verdict, GateVerdict::AcceptH1);
     }
     for (const std::string& damaged :
          {text.substr(0, text.size() / 2), std::string("{\"axon_grow_state\": 2}"),
@@ -316,6 +401,18 @@ TEST(GrowGate, BlocksArePooledInOrderAndADamagedBlockIsAnError) {
     auto decided = readGateBlocks(plan, dir.string());
     ASSERT_TRUE(decided) << decided.error();
     EXPECT_EQ(decided->verdict, GateVerdict::AcceptH1);
+    // A pre-screen's match has no SPRT verdict: it plays to its length.
+    GatePlan fixed = plan;
+    fixed.fixedLength = true;
+    fixed.maxGames = 24;
+    auto played = readGateBlocks(fixed, dir.string());
+    ASSERT_TRUE(played) << played.error();
+    EXPECT_EQ(played->verdict, GateVerdict::MaxGames);
+    fixed.maxGames = 26;
+    auto more = readGateBlocks(fixed, dir.string());
+    ASSERT_TRUE(more) << more.error();
+    EXPECT_EQ(more->verdict, GateVerdict::Running);
+    EXPECT_GT(more->elo, 100);
     std::ofstream(dir / "block-00000.json", std::ios::trunc)
         << R"({"wins": 0, "draws": 0, "losses": 24, "pentanomial": [12, 0, 0, 0, 0]})";
     auto lost = readGateBlocks(plan, dir.string());
