@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 
 #include "chess/movegen.h"
@@ -140,7 +141,13 @@ void Worker::run(const Position& root) {
         if (isRootMoveAllowed(m_shared.limits, m))
             m_rootMoves.push_back(RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, {m}});
     applyTablebaseRanking();
-    for (auto& entry : m_stack) entry = StackEntry{};
+    // Back to a fresh stack. Only the entries the last search wrote can differ from fresh ones:
+    // those below ply 0 and up to one past the deepest ply it reached (killers and extensions
+    // are set for the child). Clearing all 257 entries was 2.7 % of datagen's time at 40 nodes
+    // a search, where the deepest ply is a few.
+    const int used = std::min(int(std::size(m_stack)), kStackOffset + m_deepestPly + 2);
+    for (int i = 0; i < used; ++i) m_stack[i] = StackEntry{};
+    m_deepestPly = 0;
     iterativeDeepening();
     m_result.nodes = nodes();
 }
@@ -462,6 +469,7 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
     if (shouldStop()) return 0;
     countNode();
     if (isPv) m_selDepth = std::max(m_selDepth, ply + 1);
+    m_deepestPly = std::max(m_deepestPly, ply);
 
     StackEntry& ss = stack(ply);
     const bool inCheck = m_pos.inCheck();
@@ -859,6 +867,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (shouldStop()) return 0;
     countNode();
     if (isPv) m_selDepth = std::max(m_selDepth, ply + 1);
+    m_deepestPly = std::max(m_deepestPly, ply);
 
     const bool inCheck = m_pos.inCheck();
     if (isDrawByRule(m_pos, ply)) return kScoreDraw;

@@ -271,6 +271,9 @@ class Worker {
     // The end of the root moves the current line chooses from: those of its tablebase rank.
     std::size_t m_pvLast = 0;
     int m_selDepth = 0;
+    // The deepest ply any node of this search reached (PV or not): how much of the stack the
+    // next search must clear. The first search clears it all.
+    int m_deepestPly = chess::kMaxPly + 4;
     int m_rootDepth = 0;
     int m_pvIndex = 0;
     int m_completedDepth = 0;
