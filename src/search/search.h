@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -177,7 +178,9 @@ class Worker {
     int completedDepth() const { return m_completedDepth; }
     const std::vector<RootMove>& rootMoves() const { return m_rootMoves; }
     // The multiPv best lines of the last completed iteration, best first.
-    const std::vector<RootMove>& completedLines() const { return m_completedLines; }
+    std::span<const RootMove> completedLines() const {
+        return {m_completedLines.data(), m_completedCount};
+    }
     // Reports this worker's best line as the search's last `info` line: Lazy SMP plays a
     // helper's move when it searched deeper, and the GUI must then see that move's line. Called
     // by the main thread once the helpers have stopped.
@@ -283,7 +286,9 @@ class Worker {
     int m_rootMaterial = 0;
     SearchResult m_result;
     std::vector<RootMove> m_rootMoves;
-    std::vector<RootMove> m_completedLines;
+    std::vector<RootMove> m_completedLines; // the first m_completedCount are this search's
+    std::size_t m_completedCount = 0;
+    std::vector<std::vector<chess::Move>> m_spareLines; // RootMove::pv vectors to reuse
 
     StackEntry m_stack[chess::kMaxPly + kStackOffset + 4];
     chess::Move m_pv[chess::kMaxPly + 1][chess::kMaxPly + 1];

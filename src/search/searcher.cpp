@@ -146,7 +146,7 @@ void Searcher::runMain(Request request) {
 }
 
 void Searcher::applySkill(const SkillSettings& skill, const Worker& main, SearchResult& result) {
-    const std::vector<RootMove>& lines = main.completedLines();
+    const std::span<const RootMove> lines = main.completedLines();
     if (lines.empty()) return;
     std::vector<SkillCandidate> candidates;
     for (const RootMove& rm : lines) candidates.push_back({rm.move, rm.score});
