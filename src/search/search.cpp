@@ -126,6 +126,20 @@ void Worker::clearHistory() {
     m_correction->clear();
 }
 
+void Worker::indexRootMoves() {
+    for (std::size_t i = 0; i < m_rootMoves.size(); ++i)
+        m_rootSlot[m_rootMoves[i].move.raw() & 0xFFF] = std::uint8_t(i);
+}
+
+std::size_t Worker::rootMoveIndex(Move m) const {
+    const std::size_t slot = m_rootSlot[m.raw() & 0xFFF];
+    if (slot < m_rootMoves.size() && m_rootMoves[slot].move == m) return slot;
+    // Promotions to different pieces share a slot (and a stale slot names another move).
+    for (std::size_t i = 0; i < m_rootMoves.size(); ++i)
+        if (m_rootMoves[i].move == m) return i;
+    return m_rootMoves.size();
+}
+
 void Worker::run(const Position& root) {
     m_pos = root;
     m_eval.setSource(m_shared.evalSource);
@@ -152,6 +166,7 @@ void Worker::run(const Position& root) {
                 RootMove{m, -kScoreInfinite, -kScoreInfinite, 0, std::move(line)});
         }
     applyTablebaseRanking();
+    indexRootMoves();
     // Back to a fresh stack. Only the entries the last search wrote can differ from fresh ones:
     // those below ply 0 and up to one past the deepest ply it reached (killers and extensions
     // are set for the child). Clearing all 257 entries was 2.7 % of datagen's time at 40 nodes
@@ -312,6 +327,7 @@ void Worker::iterativeDeepening() {
             aspirationSearch(m_rootDepth, previous);
             // Lines after the current one keep their order; the searched ones are sorted.
             sortRootMoves(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end());
+            indexRootMoves();
             if (m_shared.stop.load(std::memory_order_relaxed)) {
                 stoppedInIteration = true;
                 break;
@@ -321,6 +337,7 @@ void Worker::iterativeDeepening() {
             // among themselves, so MultiPV output lists each depth's lines best first. Not
             // after a stop, when this line's score may be a bound.
             sortRootMoves(m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1);
+            indexRootMoves();
         }
         // A stop that came after the last line's search: every line is complete, and is
         // reported after the loop as if the iteration had been cut inside.
@@ -405,6 +422,7 @@ int Worker::aspirationSearch(int depth, int previousScore) {
         }
         // The move that failed high (or the old best, after a fail low) is searched first again.
         sortRootMoves(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end());
+        indexRootMoves();
         delta += delta / 2;
     }
 }
@@ -692,9 +710,8 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         if (m == excluded) continue;
         if (isRoot) {
             // Only root moves of this line and the ones after it (MultiPV).
-            bool allowed = false;
-            for (std::size_t i = m_pvIndex; i < m_pvLast; ++i) allowed |= m_rootMoves[i].move == m;
-            if (!allowed) continue;
+            const std::size_t i = rootMoveIndex(m);
+            if (i < std::size_t(m_pvIndex) || i >= m_pvLast) continue;
         }
         ++moveCount;
         const bool quiet = !m_pos.isNoisy(m);
@@ -798,9 +815,9 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
         if (m_shared.stop.load(std::memory_order_relaxed)) return 0;
 
         if (isRoot) {
-            for (std::size_t i = m_pvIndex; i < m_rootMoves.size(); ++i) {
+            if (const std::size_t i = rootMoveIndex(m);
+                i >= std::size_t(m_pvIndex) && i < m_rootMoves.size()) {
                 RootMove& rm = m_rootMoves[i];
-                if (rm.move != m) continue;
                 if (moveCount == 1 || score > alpha) {
                     rm.score = score;
                     rm.scoreBound = score >= beta    ? Bound::Lower
@@ -812,7 +829,6 @@ int Worker::search(int alpha, int beta, int depth, bool cutNode, int ply) {
                 } else {
                     rm.score = -kScoreInfinite; // keeps the order of moves that failed low
                 }
-                break;
             }
         }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -218,6 +219,9 @@ class Worker {
         m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     }
     void reportInfo(int depth, Bound bound, int pvIndex);
+    void indexRootMoves();
+    // The index of `m` in m_rootMoves, or its size when it is not a root move.
+    std::size_t rootMoveIndex(chess::Move m) const;
     // Sends a SearchProgress when the interval has passed (main thread, from shouldStop).
     void reportProgress();
     void updatePv(int ply, chess::Move move);
@@ -289,6 +293,10 @@ class Worker {
     std::vector<RootMove> m_completedLines; // the first m_completedCount are this search's
     std::size_t m_completedCount = 0;
     std::vector<std::vector<chess::Move>> m_spareLines; // RootMove::pv vectors to reuse
+    // Where each root move is in m_rootMoves, by its from and to squares, rebuilt after every
+    // reordering: the root's move loop finds a move's entry at once instead of scanning the list
+    // twice per move (6 % of datagen's time at 40 nodes a search, quadratic in the moves).
+    std::array<std::uint8_t, 64 * 64> m_rootSlot{};
 
     StackEntry m_stack[chess::kMaxPly + kStackOffset + 4];
     chess::Move m_pv[chess::kMaxPly + 1][chess::kMaxPly + 1];
