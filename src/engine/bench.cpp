@@ -90,8 +90,11 @@ BenchResult runBench(int depth, std::ostream& out, const eval::EvalSource& sourc
         request.evalSource = source;
         search::SearchResult result;
         request.onDone = [&result](const search::SearchResult& r) { result = r; };
+        const auto searchStart = std::chrono::steady_clock::now();
         searcher.start(std::move(request));
         searcher.wait();
+        total.searchSeconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - searchStart).count();
         total.nodes += result.nodes;
         out << "position " << index << "/" << benchPositions().size() << " best "
             << chess::toUci(result.bestMove, pos->isChess960()) << " score " << result.score

@@ -18,8 +18,9 @@ const std::vector<std::string>& benchPositions();
 
 struct BenchResult {
     std::uint64_t nodes = 0;
-    std::uint64_t nps = 0;
+    std::uint64_t nps = 0; // over `seconds`, which include clearing the hash per position
     double seconds = 0;
+    double searchSeconds = 0; // the searches alone: a network's speed without the fixed costs
 };
 
 // Searches every bench position (each from a cleared hash and history) evaluating with

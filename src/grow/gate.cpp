@@ -148,6 +148,11 @@ util::Result<GateOutcome> runGate(const GatePlan& plan, const GateEngines& engin
         };
         options.engines = {engine(engines.candidateName, engines.candidateNetwork),
                            engine(engines.bestName, engines.bestNetwork)};
+        if (!engines.candidateLimit.empty()) {
+            auto own = match::parseTimeControl(engines.candidateLimit);
+            if (!own) return util::makeError("candidate limit: " + own.error());
+            options.engines[0].timeControl = *own;
+        }
         options.game.timeControl = *tc;
         options.game.adjudication.resignMoveCount = plan.resignMoveCount;
         options.game.adjudication.resignScore = plan.resignScore;

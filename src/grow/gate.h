@@ -21,6 +21,7 @@ struct GateEngines {
     std::string command; // this binary, as a shell word
     std::string candidateName, candidateNetwork;
     std::string bestName, bestNetwork; // "": the embedded network
+    std::string candidateLimit;        // "": the plan's; else the candidate's own (node odds)
 };
 
 // Plays (or resumes) the gate in `dir`. The outcome's verdict stays Running when `stop` ended

@@ -251,7 +251,8 @@ GatePlan readGate(const json& object, const std::string& where) {
     }
     r.integer("seed", g.seed, 0, std::numeric_limits<std::int64_t>::max());
     if (r.has("prescreen")) {
-        const Reader s(r.at("prescreen"), r.place("prescreen"), {"limit", "games", "min_elo"});
+        const Reader s(r.at("prescreen"), r.place("prescreen"),
+                       {"limit", "games", "min_elo", "equal_time", "speed_rounds", "speed_depth"});
         if (!s.has("limit")) fail(s.place("limit"), "required: nodes=N or a clock");
         s.text("limit", g.prescreen.limit);
         if (auto tc = match::parseTimeControl(g.prescreen.limit); !tc)
@@ -261,6 +262,12 @@ GatePlan readGate(const json& object, const std::string& where) {
         if (g.prescreen.games % 2 != 0)
             fail(s.place("games"), "must be even: games are played in pairs");
         s.real("min_elo", g.prescreen.minElo, -1000, 1000);
+        s.flag("equal_time", g.prescreen.equalTime);
+        s.integer("speed_rounds", g.prescreen.speedRounds, 1, 100);
+        s.integer("speed_depth", g.prescreen.speedDepth, 1, 30);
+        if (g.prescreen.equalTime &&
+            match::parseTimeControl(g.prescreen.limit)->kind != match::TimeControl::Kind::Nodes)
+            fail(s.place("equal_time"), "needs a nodes=N limit");
     }
     return g;
 }
@@ -382,6 +389,15 @@ util::Result<GrowConfig> parseGrowConfig(std::string_view text) {
     } catch (const json::exception& e) {
         return util::makeError(std::string("config: ") + e.what());
     }
+}
+
+bool differOnlyInGate(std::string_view resolvedA, std::string_view resolvedB) {
+    json a = json::parse(resolvedA, nullptr, false);
+    json b = json::parse(resolvedB, nullptr, false);
+    if (!a.is_object() || !b.is_object()) return false;
+    a.erase("gate");
+    b.erase("gate");
+    return a == b;
 }
 
 } // namespace axon::grow

@@ -79,12 +79,16 @@ struct Candidate {
 
 // A fixed-length match before the gate: the candidate goes on to the gate (usually at a time
 // control, hours on two cores) only when its Elo estimate here exceeds `minElo`. At fixed nodes
-// 1000 games take minutes and measure the same networks' strength to about +/- 17 Elo; they
-// favour a slower, larger network, so the time-control gate still decides.
+// 1000 games take minutes and measure the same networks' strength to about +/- 17 Elo; equal
+// nodes favour a slower, larger network, which `equalTime` corrects with node odds.
 struct PrescreenPlan {
     std::string limit; // as the gate's: usually nodes=N
     int games = 0;     // 0: no pre-screen
     double minElo = 0;
+    // At equal time: the candidate's nodes are the limit's times its measured search speed
+    // against the best network's (grow/speed_ratio.h); needs a nodes=N limit.
+    bool equalTime = false;
+    int speedRounds = 5, speedDepth = 13; // the speed measurement's bench runs
 };
 
 struct GatePlan {
@@ -124,5 +128,9 @@ struct GrowConfig {
 
 // Parses and checks a configuration file's text.
 util::Result<GrowConfig> parseGrowConfig(std::string_view text);
+
+// Whether two generations' resolved settings differ in their gate only: a started generation
+// may still change its gate (and pre-screen) before any of its gate games.
+bool differOnlyInGate(std::string_view resolvedA, std::string_view resolvedB);
 
 } // namespace axon::grow

@@ -22,6 +22,8 @@
 #include "grow/gate.h"
 #include "grow/grow_report.h"
 #include "grow/grow_state.h"
+#include "grow/speed_ratio.h"
+#include "match/time_control.h"
 #include "nn/network_file.h"
 #include "train/trainer.h"
 #include "util/atomic_file.h"
@@ -115,6 +117,14 @@ class Generations {
                         "generation " + std::to_string(i + 1) + " is '" + gen.name +
                         "' in the configuration but '" + gs.name + "' in " + m_statePath +
                         ": a started run's generations cannot be renamed or reordered");
+                if (gs.resolved != gen.resolved && differOnlyInGate(gs.resolved, gen.resolved) &&
+                    !gateStarted(gen)) {
+                    say("generation " + gen.name +
+                        ": its gate settings changed before its first gate game; the new ones "
+                        "apply");
+                    gs.resolved = gen.resolved;
+                    if (auto e = save()) return util::makeError(*e);
+                }
                 if (gs.resolved != gen.resolved)
                     return util::makeError(
                         "generation '" + gen.name + "' started with other settings (" +
@@ -128,8 +138,11 @@ class Generations {
                 gs.name = gen.name;
                 gs.resolved = gen.resolved;
                 gs.bestBefore = best;
-                for (const Candidate& c : gen.candidates)
-                    gs.candidates.push_back({c.name, {}, {}, {}});
+                for (const Candidate& c : gen.candidates) {
+                    CandidateState cs;
+                    cs.name = c.name;
+                    gs.candidates.push_back(std::move(cs));
+                }
                 m_state.generations.push_back(std::move(gs));
                 if (auto e = save()) return util::makeError(*e);
             }
@@ -504,6 +517,14 @@ class Generations {
         return true;
     }
 
+    // Whether any pre-screen or gate of the generation has begun: their directories are made
+    // before their first block, so a kill before the state recorded a game still counts.
+    bool gateStarted(const Generation& gen) const {
+        std::error_code ec;
+        const fs::path dir = fs::path(m_options.workDir) / gen.name;
+        return fs::exists(dir / "gate", ec) || fs::exists(dir / "prescreen", ec);
+    }
+
     GateEngines gateEngines(const Generation& gen, const Candidate& cand,
                             const std::string& best) const {
         GateEngines engines;
@@ -536,15 +557,43 @@ class Generations {
     util::Result<bool> prescreen(const Generation& gen, const Candidate& cand, CandidateState& cs,
                                  const std::string& best) {
         const PrescreenPlan& pre = gen.gate.prescreen;
-        char line[200];
+        char line[512];
         std::snprintf(line, sizeof line,
-                      ": pre-screen of %s against %s, %s, %d games (gated if above %+.1f Elo)",
-                      cand.name.c_str(), describe(best).c_str(), pre.limit.c_str(), pre.games,
-                      pre.minElo);
+                      ": pre-screen of %s against %s, %s%s, %d games (gated if above %+.1f Elo)",
+                      cand.name.c_str(), describe(best).c_str(), pre.limit.c_str(),
+                      pre.equalTime ? " at equal time" : "", pre.games, pre.minElo);
         say(gen.name + line);
         const std::string dir =
             join(fs::path(m_options.workDir) / gen.name / "prescreen", cand.name);
-        return playBlocks(prescreenPlan(gen.gate), gateEngines(gen, cand, best), dir,
+        GateEngines engines = gateEngines(gen, cand, best);
+        if (pre.equalTime) {
+            if (cs.prescreenOdds <= 0) {
+                StepCost cost = cs.prescreen.cost;
+                util::Result<SpeedRatio> speed = util::makeError("not measured");
+                {
+                    CostMeter meter(cost);
+                    speed = measureSpeedRatio(engines.candidateNetwork, best, pre.speedRounds,
+                                              pre.speedDepth);
+                }
+                if (!speed)
+                    return util::makeError(gen.name + "." + cand.name + ": " + speed.error());
+                cs.prescreen.cost = cost;
+                // Bounded: a measurement gone wrong must not turn the match into a farce.
+                cs.prescreenOdds = std::clamp(speed->ratio, 0.25, 4.0);
+                char text[160];
+                std::snprintf(text, sizeof text,
+                              ": %s searches at %.3f of the best network's speed (%" PRIu64
+                              " against %" PRIu64 " nps, bench)",
+                              cand.name.c_str(), speed->ratio, speed->candidateNps, speed->bestNps);
+                say(gen.name + text);
+                if (auto e = save()) return util::makeError(*e);
+            }
+            const std::int64_t nodes = match::parseTimeControl(pre.limit)->nodes;
+            engines.candidateLimit =
+                "nodes=" + std::to_string(std::max<std::int64_t>(
+                               1, std::llround(double(nodes) * cs.prescreenOdds)));
+        }
+        return playBlocks(prescreenPlan(gen.gate), engines, dir,
                           gen.name + " pre-screen " + cand.name + ": ", cs.prescreen);
     }
 

@@ -92,6 +92,7 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
                 out << (c.prescreen.elo >= 0 ? "+" : "") << fixed(c.prescreen.elo, 1) << " +/- "
                     << fixed(c.prescreen.error95, 1) << " (" << preGames;
                 if (gen) out << " games, " << gen->gate.prescreen.limit;
+                if (c.prescreenOdds > 0) out << ", node odds " << fixed(c.prescreenOdds, 3);
                 out << ")";
             }
             out << " | " << (gen ? gen->gate.limit : "") << " vs " << networkName(g.bestBefore)

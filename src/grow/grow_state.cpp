@@ -83,6 +83,7 @@ std::optional<std::string> saveGrowState(const GrowState& state, const std::stri
                                {"val_loss", finiteOrNone(t.valLoss)},
                                {"cost", costJson(t.cost)}}},
                              {"prescreen", gateJson(c.prescreen)},
+                             {"prescreen_odds", c.prescreenOdds},
                              {"gate", gateJson(c.gate)}});
         }
         gens.push_back({{"name", g.name},
@@ -131,6 +132,8 @@ util::Result<GrowState> loadGrowState(const std::string& path) {
                 cs.train.cost = costFrom(t.at("cost"));
                 // States written before pre-screens existed have none.
                 if (c.contains("prescreen")) cs.prescreen = gateFrom(c.at("prescreen"));
+                if (c.contains("prescreen_odds"))
+                    cs.prescreenOdds = c.at("prescreen_odds").get<double>();
                 cs.gate = gateFrom(c.at("gate"));
                 s.candidates.push_back(std::move(cs));
             }

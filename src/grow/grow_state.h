@@ -48,6 +48,9 @@ struct CandidateState {
     std::string name;
     TrainOutcome train;
     GateOutcome prescreen; // Running with no games where the gate has no pre-screen
+    // An equal-time pre-screen's node odds (candidate nps / best nps), measured once before its
+    // first game and kept, so a resumed pre-screen plays on with the same; 0: not measured.
+    double prescreenOdds = 0;
     GateOutcome gate;
 };
 

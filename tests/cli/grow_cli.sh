@@ -238,22 +238,47 @@ pgns = ["ref/g-1/gate/h32/block-00000.pgn", "ref/g-2/gate/h32/block-00000.pgn"]
 convert = [{"from": "pgn", "inputs": pgns}]
 config["generations"] = [
     {"name": "pre", "datagen": {"seeds": []}, "convert": convert,
-     "gate": {"prescreen": {"limit": "nodes=200", "games": 8, "min_elo": -1000}}},
+     "gate": {"prescreen": {"limit": "nodes=200", "games": 8, "min_elo": -1000,
+                            "equal_time": True, "speed_rounds": 1, "speed_depth": 4}}},
     {"name": "low", "datagen": {"seeds": []}, "convert": convert,
      "candidates": [{"name": "h32", "hidden": 32}],
      "gate": {"prescreen": {"limit": "nodes=200", "games": 4, "min_elo": 1000}}}]
 json.dump(config, open(sys.argv[1] + "/pre.json", "w"))
+config["generations"][0]["gate"]["prescreen"]["min_elo"] = -900
+json.dump(config, open(sys.argv[1] + "/pre0.json", "w"))
 config["generations"] = [{"name": "s", "datagen": {"seeds": []}, "convert": convert,
     "candidates": [{"name": "h32", "hidden": 32}],
     "gate": {"min_games": 100000, "max_games": 100000, "block_pairs": 1}}]
 json.dump(config, open(sys.argv[1] + "/stop.json", "w"))
 PY
-"$axon" grow pre.json --work pre >pre.log 2>&1 || fail "the pre-screened run failed: $(tail -n 5 pre.log)"
+# Started with other gate settings and stopped before any gate game: the new settings apply.
+"$axon" grow pre0.json --work pre --progress 0.05 >pre.log 2>&1 &
+pid=$!
+waitFor "pre: training h64m" pre.log
+kill -INT "$pid"
+wait "$pid" || true
+pid=""
+"$axon" grow pre.json --work pre >>pre.log 2>&1 || fail "the pre-screened run failed: $(tail -n 5 pre.log)"
+grep -q "generation pre: its gate settings changed before its first gate game" pre.log ||
+    fail "a gate changed before its first game was not taken: $(grep -a 'generation pre' pre.log)"
+# Once its games have begun, a gate's settings are fixed like the rest.
+rc=0
+out=$("$axon" grow pre0.json --work pre 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"generation 'pre' started with other settings"* ]] ||
+    fail "a gate changed after its games was not refused (exit $rc): $out"
 for c in h32 h64m; do
     grep -q "pre: pre-screen of $c against" pre.log || fail "no pre-screen of $c: $(grep -a pre-screen pre.log)"
     n=$(ls pre/pre/prescreen/$c/block-*.json | wc -l)
     [[ $n -eq 2 ]] || fail "the pre-screen of $c has $n blocks, expected 2 (8 games, blocks of 2 pairs)"
 done
+# At equal time: each candidate's speed against the best is measured once and kept.
+for c in h32 h64m; do
+    grep -q "pre: $c searches at [0-9.]* of the best network's speed" pre.log ||
+        fail "no speed measurement for $c: $(grep -a 'pre:' pre.log)"
+done
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); odds=[c["prescreen_odds"] for c in s["generations"][0]["candidates"]]; sys.exit(0 if all(0.25 <= o <= 4 for o in odds) else 1)' pre/state.json ||
+    fail "the node odds are not in the state: $(grep -a odds pre/state.json)"
+grep -q "node odds" pre/report.md || fail "the report shows no node odds"
 # The pre-screen's lines have no LLR: its length is fixed.
 grep -a "pre pre-screen" pre.log | grep -q LLR && fail "a pre-screen's line gives an LLR"
 eloOf() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print([c for c in s["generations"][0]["candidates"] if c["name"]==sys.argv[2]][0]["prescreen"]["elo"])' pre/state.json "$1"; }

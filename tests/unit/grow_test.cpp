@@ -11,10 +11,12 @@
 #include <fstream>
 #include <string>
 
+#include "engine/eval_file.h"
 #include "grow/gate.h"
 #include "grow/grow_config.h"
 #include "grow/grow_report.h"
 #include "grow/grow_state.h"
+#include "grow/speed_ratio.h"
 
 namespace axon::grow {
 namespace {
@@ -111,6 +113,9 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
         EXPECT_EQ(g.gate.prescreen.limit, "nodes=10000");
         EXPECT_EQ(g.gate.prescreen.games, 1000);
         EXPECT_DOUBLE_EQ(g.gate.prescreen.minElo, 2.5);
+        EXPECT_FALSE(g.gate.prescreen.equalTime);
+        EXPECT_EQ(g.gate.prescreen.speedRounds, 5);
+        EXPECT_EQ(g.gate.prescreen.speedDepth, 13);
         EXPECT_EQ(g.gate.limit, "8+0.08");
         // The pre-screen's match: its own limit and length, played to the end.
         const GatePlan p = prescreenPlan(g.gate);
@@ -186,6 +191,12 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
                                          "\"nodes=9\", \"games\": 8, \"sprt\": {}}"),
          "gate.prescreen.sprt: unknown key"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                                         "\"8+0.08\", \"games\": 8, \"equal_time\": true}"),
+         "gate.prescreen.equal_time: needs a nodes=N limit"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                                         "\"nodes=9\", \"games\": 8, \"speed_rounds\": 0}"),
+         "gate.prescreen.speed_rounds: out of range"},
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"seed\": \"7\""),
          "config.generations[0].gate.seed: expected an integer"},
         {replaced("\"name\": \"first\"", "\"name\": \"state.json\""),
@@ -269,6 +280,7 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     c.prescreen.elo = 52.5;
     c.prescreen.error95 = 17.25;
     c.prescreen.cost = {300, 150};
+    c.prescreenOdds = 0.875;
     g.candidates.push_back(c);
     CandidateState stopped;
     stopped.name = "h512";
@@ -308,6 +320,8 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     EXPECT_EQ(b.candidates[0].prescreen.pentanomial, c.prescreen.pentanomial);
     EXPECT_EQ(b.candidates[0].prescreen.draws, 350);
     EXPECT_DOUBLE_EQ(b.candidates[0].prescreen.elo, 52.5);
+    EXPECT_DOUBLE_EQ(b.candidates[0].prescreenOdds, 0.875);
+    EXPECT_EQ(b.candidates[1].prescreenOdds, 0);
     EXPECT_DOUBLE_EQ(b.candidates[0].prescreen.cost.cpuSeconds, 300);
     ASSERT_EQ(b.candidates.size(), 3u);
     EXPECT_EQ(b.candidates[1].gate.verdict, GateVerdict::Stopped);
@@ -322,6 +336,7 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     EXPECT_NE(md.find("h256 **promoted**"), std::string::npos) << md;
     EXPECT_NE(md.find("+150.5"), std::string::npos) << md;
     EXPECT_NE(md.find("+52.5 +/- 17.2 (1000"), std::string::npos) << md;
+    EXPECT_NE(md.find("node odds 0.875"), std::string::npos) << md;
     EXPECT_NE(md.find("| stopped |"), std::string::npos) << md;
     EXPECT_NE(md.find("| skipped |"), std::string::npos) << md;
     // The pre-screen's CPU counts with the gate's: 100 s + 300 s.
@@ -336,13 +351,17 @@ TEST(GrowState, RoundTripsAndRefusesADamagedFile) {
     // A state written before pre-screens existed (no "prescreen" key) still reads.
     {
         nlohmann::json j = nlohmann::json::parse(text);
-        for (auto& cand : j["generations"][0]["candidates"]) cand.erase("prescreen");
+        for (auto& cand : j["generations"][0]["candidates"]) {
+            cand.erase("prescreen");
+            cand.erase("prescreen_odds");
+        }
         const std::string old = j.dump(2);
         ASSERT_EQ(old.find("prescreen"), std::string::npos) << old;
         std::ofstream(path, std::ios::trunc) << old;
         auto older = loadGrowState(path);
         ASSERT_TRUE(older) << older.error() << "\n" << old;
         EXPECT_EQ(older->generations[0].candidates[0].prescreen.verdict, GateVerdict::Running);
+        EXPECT_EQ(older->generations[0].candidates[0].prescreenOdds, 0);
         EXPECT_EQ(older->generations[0].candidates[0].gate.verdict, GateVerdict::AcceptH1);
     }
     for (const std::string& damaged :
@@ -433,6 +452,25 @@ TEST(GrowGate, BlocksArePooledInOrderAndADamagedBlockIsAnError) {
         ASSERT_FALSE(bad) << damaged;
         EXPECT_NE(bad.error().find("block-00001.json"), std::string::npos) << bad.error();
     }
+    fs::remove_all(dir);
+}
+
+// The equal-time pre-screen's node odds: a network against itself runs at about the same
+// speed; a file that is not a network is an error naming it.
+TEST(GrowSpeedRatio, ANetworkAgainstItselfIsAboutEvenAndABadFileIsAnError) {
+    auto same = measureSpeedRatio(engine::kEmbeddedEvalName, "", 3, 6);
+    ASSERT_TRUE(same) << same.error();
+    EXPECT_GT(same->candidateNps, 0u);
+    EXPECT_GT(same->bestNps, 0u);
+    // Loose: the machine's load moves single runs; the median of three alternated rounds of the
+    // same work stays well inside a factor of two.
+    EXPECT_GT(same->ratio, 0.5);
+    EXPECT_LT(same->ratio, 2.0);
+    const fs::path dir = freshDir("speed");
+    std::ofstream(dir / "bad.nnue") << "not a network";
+    auto bad = measureSpeedRatio((dir / "bad.nnue").string(), "", 1, 4);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("bad.nnue"), std::string::npos) << bad.error();
     fs::remove_all(dir);
 }
 
