@@ -391,12 +391,15 @@ util::Result<GrowConfig> parseGrowConfig(std::string_view text) {
     }
 }
 
-bool differOnlyInGate(std::string_view resolvedA, std::string_view resolvedB) {
+bool sameSettingsBeside(std::string_view resolvedA, std::string_view resolvedB,
+                        std::initializer_list<const char*> keys) {
     json a = json::parse(resolvedA, nullptr, false);
     json b = json::parse(resolvedB, nullptr, false);
     if (!a.is_object() || !b.is_object()) return false;
-    a.erase("gate");
-    b.erase("gate");
+    for (const char* key : keys) {
+        a.erase(key);
+        b.erase(key);
+    }
     return a == b;
 }
 

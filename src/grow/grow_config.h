@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -129,8 +130,10 @@ struct GrowConfig {
 // Parses and checks a configuration file's text.
 util::Result<GrowConfig> parseGrowConfig(std::string_view text);
 
-// Whether two generations' resolved settings differ in their gate only: a started generation
-// may still change its gate (and pre-screen) before any of its gate games.
-bool differOnlyInGate(std::string_view resolvedA, std::string_view resolvedB);
+// Whether two generations' resolved settings are the same but for the given top-level keys: a
+// started generation may still change its training and candidates before its first training
+// run, and its gate (and pre-screen) before its first gate game.
+bool sameSettingsBeside(std::string_view resolvedA, std::string_view resolvedB,
+                        std::initializer_list<const char*> keys);
 
 } // namespace axon::grow

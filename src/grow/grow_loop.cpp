@@ -117,13 +117,9 @@ class Generations {
                         "generation " + std::to_string(i + 1) + " is '" + gen.name +
                         "' in the configuration but '" + gs.name + "' in " + m_statePath +
                         ": a started run's generations cannot be renamed or reordered");
-                if (gs.resolved != gen.resolved && differOnlyInGate(gs.resolved, gen.resolved) &&
-                    !gateStarted(gen)) {
-                    say("generation " + gen.name +
-                        ": its gate settings changed before its first gate game; the new ones "
-                        "apply");
-                    gs.resolved = gen.resolved;
-                    if (auto e = save()) return util::makeError(*e);
+                if (gs.resolved != gen.resolved) {
+                    auto e = amendStarted(gen, gs);
+                    if (!e) return util::makeError(e.error());
                 }
                 if (gs.resolved != gen.resolved)
                     return util::makeError(
@@ -517,12 +513,36 @@ class Generations {
         return true;
     }
 
-    // Whether any pre-screen or gate of the generation has begun: their directories are made
-    // before their first block, so a kill before the state recorded a game still counts.
-    bool gateStarted(const Generation& gen) const {
+    // A started generation whose configuration changed where it still may: its training and
+    // candidates before its first training run, its gate before its first pre-screen or gate
+    // game. The steps' directories are made before their first superbatch or block, so a kill
+    // before the state recorded anything still counts as begun. Otherwise the settings stay
+    // as they were and run() refuses the change.
+    util::Result<bool> amendStarted(const Generation& gen, GenerationState& gs) {
         std::error_code ec;
         const fs::path dir = fs::path(m_options.workDir) / gen.name;
-        return fs::exists(dir / "gate", ec) || fs::exists(dir / "prescreen", ec);
+        const bool trainingBegun = fs::exists(dir / "train", ec);
+        const bool gateBegun = fs::exists(dir / "gate", ec) || fs::exists(dir / "prescreen", ec);
+        if (!trainingBegun &&
+            sameSettingsBeside(gs.resolved, gen.resolved, {"train", "candidates", "gate"})) {
+            gs.candidates.clear();
+            for (const Candidate& c : gen.candidates) {
+                CandidateState cs;
+                cs.name = c.name;
+                gs.candidates.push_back(std::move(cs));
+            }
+            say("generation " + gen.name +
+                ": its training, candidates or gate changed before its first training run; the "
+                "new settings apply");
+        } else if (!gateBegun && sameSettingsBeside(gs.resolved, gen.resolved, {"gate"})) {
+            say("generation " + gen.name +
+                ": its gate settings changed before its first gate game; the new ones apply");
+        } else {
+            return false;
+        }
+        gs.resolved = gen.resolved;
+        if (auto e = save()) return util::makeError(*e);
+        return true;
     }
 
     GateEngines gateEngines(const Generation& gen, const Candidate& cand,

@@ -10,8 +10,10 @@
 #     SIGINT and rerun, end with the same data, networks, gate counts and state (less the
 #     times) as the undisturbed run;
 #   - changing a started generation's settings is refused;
-#   - a pre-screen gates only the candidates above its bound, the best first, and --stop-gate
-#     ends a running gate unaccepted;
+#   - a pre-screen (at equal time: node odds from measured speed) gates only the candidates
+#     above its bound, the best first, and --stop-gate ends a running gate unaccepted;
+#   - a started generation's candidates and training may change before its first training run,
+#     its gate before its first gate game, and nothing after;
 #   - a loop leading its own session lowers the session's scheduling group (Linux autogroup).
 # Usage: grow_cli.sh AXON [KILLS] [SEED]
 set -euo pipefail
@@ -319,6 +321,32 @@ rc=0
 out=$("$axon" grow stop.json --work stop --stop-gate s 2>&1) || rc=$?
 [[ $rc -eq 1 && $out == *"generation 's' is done: no gate to stop"* ]] ||
     fail "--stop-gate of a finished generation (exit $rc): $out"
+
+# --- a started generation's candidates may change before its first training run --------------
+python3 - "$dir" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1] + "/grow.json"))
+config["defaults"]["candidates"] = [{"name": "h48", "hidden": 64}]
+config["defaults"]["train"]["wdl"] = 0.3
+json.dump(config, open(sys.argv[1] + "/amend.json", "w"))
+PY
+"$axon" grow grow.json --work amend --progress 0.05 >amend.log 2>&1 &
+pid=$!
+waitFor "g-1: datagen" amend.log
+kill -INT "$pid"
+wait "$pid" || true
+pid=""
+[[ ! -e amend/g-1/train ]] || fail "training began before the datagen's SIGINT took effect"
+"$axon" grow amend.json --work amend >>amend.log 2>&1 || fail "the amended run failed: $(tail -n 5 amend.log)"
+grep -q "generation g-1: its training, candidates or gate changed before its first training run" amend.log ||
+    fail "the amended candidates were not taken: $(grep -a 'generation g-1' amend.log)"
+[[ -s amend/g-1/train/h48/final.nnue && ! -e amend/g-1/train/h32 ]] ||
+    fail "generation g-1 did not train the amended candidate: $(ls amend/g-1/train)"
+# Once trained, the candidates are fixed like the data.
+rc=0
+out=$("$axon" grow grow.json --work amend 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"generation 'g-1' started with other settings"* ]] ||
+    fail "candidates changed after training was not refused (exit $rc): $out"
 
 # --- the session's priority (Linux autogroup) ------------------------------------------------------
 # A loop that leads its own session (setsid) lowers the session's scheduling group to its nice,
