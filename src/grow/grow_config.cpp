@@ -261,7 +261,7 @@ GatePlan readGate(const json& object, const std::string& where) {
         s.integer("games", g.prescreen.games, 2, 10000000);
         if (g.prescreen.games % 2 != 0)
             fail(s.place("games"), "must be even: games are played in pairs");
-        s.real("min_elo", g.prescreen.minElo, -1000, 1000);
+        s.real("min_elo", g.prescreen.minElo, -2000, 2000);
         s.flag("equal_time", g.prescreen.equalTime);
         s.integer("speed_rounds", g.prescreen.speedRounds, 1, 100);
         s.integer("speed_depth", g.prescreen.speedDepth, 1, 30);

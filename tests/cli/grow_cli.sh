@@ -240,11 +240,12 @@ pgns = ["ref/g-1/gate/h32/block-00000.pgn", "ref/g-2/gate/h32/block-00000.pgn"]
 convert = [{"from": "pgn", "inputs": pgns}]
 config["generations"] = [
     {"name": "pre", "datagen": {"seeds": []}, "convert": convert,
+     "train": {"min_superbatches": 400},
      "gate": {"prescreen": {"limit": "nodes=200", "games": 8, "min_elo": -1000,
                             "equal_time": True, "speed_rounds": 1, "speed_depth": 4}}},
     {"name": "low", "datagen": {"seeds": []}, "convert": convert,
      "candidates": [{"name": "h32", "hidden": 32}],
-     "gate": {"prescreen": {"limit": "nodes=200", "games": 4, "min_elo": 1000}}}]
+     "gate": {"prescreen": {"limit": "nodes=200", "games": 4, "min_elo": 2000}}}]
 json.dump(config, open(sys.argv[1] + "/pre.json", "w"))
 config["generations"][0]["gate"]["prescreen"]["min_elo"] = -900
 json.dump(config, open(sys.argv[1] + "/pre0.json", "w"))
@@ -323,29 +324,34 @@ out=$("$axon" grow stop.json --work stop --stop-gate s 2>&1) || rc=$?
     fail "--stop-gate of a finished generation (exit $rc): $out"
 
 # --- a started generation's candidates may change before its first training run --------------
+# (A datagen long enough for the SIGINT to land inside it, and tiny trainings and gates.)
 python3 - "$dir" <<'PY'
 import json, sys
 config = json.load(open(sys.argv[1] + "/grow.json"))
-config["defaults"]["candidates"] = [{"name": "h48", "hidden": 64}]
-config["defaults"]["train"]["wdl"] = 0.3
+config["generations"] = [{"name": "a", "datagen": {"seeds": [7], "positions": 50000,
+                                                     "chunk_positions": 5000, "jobs": 1},
+                          "train": {"passes": 1}, "gate": {"min_games": 2, "max_games": 2}}]
+json.dump(config, open(sys.argv[1] + "/amend0.json", "w"))
+config["generations"][0]["candidates"] = [{"name": "h48", "hidden": 64}]
+config["generations"][0]["train"]["wdl"] = 0.3
 json.dump(config, open(sys.argv[1] + "/amend.json", "w"))
 PY
-"$axon" grow grow.json --work amend --progress 0.05 >amend.log 2>&1 &
+"$axon" grow amend0.json --work amend --progress 0.05 >amend.log 2>&1 &
 pid=$!
-waitFor "g-1: datagen" amend.log
+waitFor "a: datagen" amend.log
 kill -INT "$pid"
 wait "$pid" || true
 pid=""
-[[ ! -e amend/g-1/train ]] || fail "training began before the datagen's SIGINT took effect"
+[[ ! -e amend/a/train ]] || fail "training began before the datagen's SIGINT took effect"
 "$axon" grow amend.json --work amend >>amend.log 2>&1 || fail "the amended run failed: $(tail -n 5 amend.log)"
-grep -q "generation g-1: its training, candidates or gate changed before its first training run" amend.log ||
-    fail "the amended candidates were not taken: $(grep -a 'generation g-1' amend.log)"
-[[ -s amend/g-1/train/h48/final.nnue && ! -e amend/g-1/train/h32 ]] ||
-    fail "generation g-1 did not train the amended candidate: $(ls amend/g-1/train)"
+grep -q "generation a: its training, candidates or gate changed before its first training run" amend.log ||
+    fail "the amended candidates were not taken: $(grep -a 'generation a' amend.log)"
+[[ -s amend/a/train/h48/final.nnue && ! -e amend/a/train/h32 ]] ||
+    fail "generation a did not train the amended candidate: $(ls amend/a/train)"
 # Once trained, the candidates are fixed like the data.
 rc=0
-out=$("$axon" grow grow.json --work amend 2>&1) || rc=$?
-[[ $rc -eq 1 && $out == *"generation 'g-1' started with other settings"* ]] ||
+out=$("$axon" grow amend0.json --work amend 2>&1) || rc=$?
+[[ $rc -eq 1 && $out == *"generation 'a' started with other settings"* ]] ||
     fail "candidates changed after training was not refused (exit $rc): $out"
 
 # --- the session's priority (Linux autogroup) ------------------------------------------------------
