@@ -69,6 +69,13 @@ class CostMeter {
 
 std::string join(const fs::path& a, const std::string& b) { return (a / b).string(); }
 
+// The state of a generation's candidates before any of their steps.
+std::vector<CandidateState> freshCandidates(const Generation& gen) {
+    std::vector<CandidateState> candidates(gen.candidates.size());
+    for (std::size_t c = 0; c < candidates.size(); ++c) candidates[c].name = gen.candidates[c].name;
+    return candidates;
+}
+
 std::string runDir(const std::string& work, const Generation& g, std::uint64_t seed) {
     return join(fs::path(work) / g.name / "data", "s" + std::to_string(seed));
 }
@@ -134,11 +141,7 @@ class Generations {
                 gs.name = gen.name;
                 gs.resolved = gen.resolved;
                 gs.bestBefore = best;
-                for (const Candidate& c : gen.candidates) {
-                    CandidateState cs;
-                    cs.name = c.name;
-                    gs.candidates.push_back(std::move(cs));
-                }
+                gs.candidates = freshCandidates(gen);
                 m_state.generations.push_back(std::move(gs));
                 if (auto e = save()) return util::makeError(*e);
             }
@@ -525,12 +528,7 @@ class Generations {
         const bool gateBegun = fs::exists(dir / "gate", ec) || fs::exists(dir / "prescreen", ec);
         if (!trainingBegun &&
             sameSettingsBeside(gs.resolved, gen.resolved, {"train", "candidates", "gate"})) {
-            gs.candidates.clear();
-            for (const Candidate& c : gen.candidates) {
-                CandidateState cs;
-                cs.name = c.name;
-                gs.candidates.push_back(std::move(cs));
-            }
+            gs.candidates = freshCandidates(gen);
             say("generation " + gen.name +
                 ": its training, candidates or gate changed before its first training run; the "
                 "new settings apply");

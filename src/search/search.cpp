@@ -126,6 +126,12 @@ void Worker::clearHistory() {
     m_correction->clear();
 }
 
+void Worker::reorderRootMoves(std::size_t first, std::size_t last) {
+    sortRootMoves(m_rootMoves.begin() + std::ptrdiff_t(first),
+                  m_rootMoves.begin() + std::ptrdiff_t(last));
+    indexRootMoves();
+}
+
 void Worker::indexRootMoves() {
     for (std::size_t i = 0; i < m_rootMoves.size(); ++i)
         m_rootSlot[m_rootMoves[i].move.raw() & 0xFFF] = std::uint8_t(i);
@@ -326,8 +332,7 @@ void Worker::iterativeDeepening() {
             const int previous = m_rootMoves[m_pvIndex].previousScore;
             aspirationSearch(m_rootDepth, previous);
             // Lines after the current one keep their order; the searched ones are sorted.
-            sortRootMoves(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end());
-            indexRootMoves();
+            reorderRootMoves(m_pvIndex, m_rootMoves.size());
             if (m_shared.stop.load(std::memory_order_relaxed)) {
                 stoppedInIteration = true;
                 break;
@@ -336,8 +341,7 @@ void Worker::iterativeDeepening() {
             // earlier lines' moves, and search is not exact): the completed lines are sorted
             // among themselves, so MultiPV output lists each depth's lines best first. Not
             // after a stop, when this line's score may be a bound.
-            sortRootMoves(m_rootMoves.begin(), m_rootMoves.begin() + m_pvIndex + 1);
-            indexRootMoves();
+            reorderRootMoves(0, std::size_t(m_pvIndex) + 1);
         }
         // A stop that came after the last line's search: every line is complete, and is
         // reported after the loop as if the iteration had been cut inside.
@@ -421,8 +425,7 @@ int Worker::aspirationSearch(int depth, int previousScore) {
             return score;
         }
         // The move that failed high (or the old best, after a fail low) is searched first again.
-        sortRootMoves(m_rootMoves.begin() + m_pvIndex, m_rootMoves.end());
-        indexRootMoves();
+        reorderRootMoves(m_pvIndex, m_rootMoves.size());
         delta += delta / 2;
     }
 }

@@ -219,6 +219,9 @@ class Worker {
         m_nodes.store(m_nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     }
     void reportInfo(int depth, Bound bound, int pvIndex);
+    // Sorts m_rootMoves[first, last) (sortRootMoves) and rebuilds the index: every reordering
+    // of the root moves goes through here or ends with indexRootMoves().
+    void reorderRootMoves(std::size_t first, std::size_t last);
     void indexRootMoves();
     // The index of `m` in m_rootMoves, or its size when it is not a root move.
     std::size_t rootMoveIndex(chess::Move m) const;

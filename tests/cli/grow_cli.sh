@@ -140,6 +140,25 @@ waitFor() {
     fail "no '$1' within 60 s"
 }
 
+# interruptAt CONFIG WORK TEXT: runs the loop in the background until its log (WORK.log) shows
+# TEXT, then stops it with SIGINT at its next safe point.
+interruptAt() {
+    "$axon" grow "$1" --work "$2" --progress 0.05 >>"$2.log" 2>&1 &
+    pid=$!
+    waitFor "$3" "$2.log"
+    kill -INT "$pid"
+    wait "$pid" || true
+    pid=""
+}
+
+# refusedRun TEXT ARGS...: `axon grow ARGS` exits 1 with TEXT in its message.
+refusedRun() {
+    local expected=$1 out rc=0
+    shift
+    out=$("$axon" grow "$@" 2>&1) || rc=$?
+    [[ $rc -eq 1 && $out == *"$expected"* ]] || fail "axon grow $* (exit $rc, expected 1 and '$expected'): $out"
+}
+
 # --- killed in every step: datagen, training, a gate, between generations -------------------------
 : >phased.log
 for phase in "g-1: datagen" "g-1 train h32: superbatch 1" "g-1: gate of h64m" "generation g-2" \
@@ -255,20 +274,12 @@ config["generations"] = [{"name": "s", "datagen": {"seeds": []}, "convert": conv
 json.dump(config, open(sys.argv[1] + "/stop.json", "w"))
 PY
 # Started with other gate settings and stopped before any gate game: the new settings apply.
-"$axon" grow pre0.json --work pre --progress 0.05 >pre.log 2>&1 &
-pid=$!
-waitFor "pre: training h64m" pre.log
-kill -INT "$pid"
-wait "$pid" || true
-pid=""
+interruptAt pre0.json pre "pre: training h64m"
 "$axon" grow pre.json --work pre >>pre.log 2>&1 || fail "the pre-screened run failed: $(tail -n 5 pre.log)"
 grep -q "generation pre: its gate settings changed before its first gate game" pre.log ||
     fail "a gate changed before its first game was not taken: $(grep -a 'generation pre' pre.log)"
 # Once its games have begun, a gate's settings are fixed like the rest.
-rc=0
-out=$("$axon" grow pre0.json --work pre 2>&1) || rc=$?
-[[ $rc -eq 1 && $out == *"generation 'pre' started with other settings"* ]] ||
-    fail "a gate changed after its games was not refused (exit $rc): $out"
+refusedRun "generation 'pre' started with other settings" pre0.json --work pre
 for c in h32 h64m; do
     grep -q "pre: pre-screen of $c against" pre.log || fail "no pre-screen of $c: $(grep -a pre-screen pre.log)"
     n=$(ls pre/pre/prescreen/$c/block-*.json | wc -l)
@@ -303,25 +314,14 @@ grep -q "low: no candidate passed its gate" pre.log || fail "generation low prom
 grep -q "| skipped |" pre/report.md || fail "the report shows no skipped gate"
 grep -q "games, nodes=200)" pre/report.md || fail "the report shows no pre-screen: $(cat pre/report.md)"
 
-"$axon" grow stop.json --work stop --progress 0.05 >stop.log 2>&1 &
-pid=$!
-waitFor "s gate h32: games 4/" stop.log
-kill -INT "$pid"
-wait "$pid" || true
-pid=""
-rc=0
-out=$("$axon" grow stop.json --work stop --stop-gate nosuch 2>&1) || rc=$?
-[[ $rc -eq 1 && $out == *"--stop-gate nosuch: no such generation has started"* ]] ||
-    fail "--stop-gate of an unknown generation (exit $rc): $out"
+interruptAt stop.json stop "s gate h32: games 4/"
+refusedRun "--stop-gate nosuch: no such generation has started" stop.json --work stop --stop-gate nosuch
 "$axon" grow stop.json --work stop --stop-gate s >>stop.log 2>&1 || fail "--stop-gate failed: $(tail -n 3 stop.log)"
 grep -q "s: the gate of h32 stopped by the user after [0-9]* games" stop.log || fail "no stop line: $(tail -n 5 stop.log)"
 grep -q "s: no candidate passed its gate" stop.log || fail "a stopped gate promoted its candidate"
 grep -q '"verdict": "stopped"' stop/state.json || fail "state.json has no stopped gate"
 [[ ! -e stop/s/best.nnue ]] || fail "a stopped gate promoted its candidate"
-rc=0
-out=$("$axon" grow stop.json --work stop --stop-gate s 2>&1) || rc=$?
-[[ $rc -eq 1 && $out == *"generation 's' is done: no gate to stop"* ]] ||
-    fail "--stop-gate of a finished generation (exit $rc): $out"
+refusedRun "generation 's' is done: no gate to stop" stop.json --work stop --stop-gate s
 
 # --- a started generation's candidates may change before its first training run --------------
 # (A datagen long enough for the SIGINT to land inside it, and tiny trainings and gates.)
@@ -336,12 +336,7 @@ config["generations"][0]["candidates"] = [{"name": "h48", "hidden": 64}]
 config["generations"][0]["train"]["wdl"] = 0.3
 json.dump(config, open(sys.argv[1] + "/amend.json", "w"))
 PY
-"$axon" grow amend0.json --work amend --progress 0.05 >amend.log 2>&1 &
-pid=$!
-waitFor "a: datagen" amend.log
-kill -INT "$pid"
-wait "$pid" || true
-pid=""
+interruptAt amend0.json amend "a: datagen"
 [[ ! -e amend/a/train ]] || fail "training began before the datagen's SIGINT took effect"
 "$axon" grow amend.json --work amend >>amend.log 2>&1 || fail "the amended run failed: $(tail -n 5 amend.log)"
 grep -q "generation a: its training, candidates or gate changed before its first training run" amend.log ||
@@ -349,10 +344,7 @@ grep -q "generation a: its training, candidates or gate changed before its first
 [[ -s amend/a/train/h48/final.nnue && ! -e amend/a/train/h32 ]] ||
     fail "generation a did not train the amended candidate: $(ls amend/a/train)"
 # Once trained, the candidates are fixed like the data.
-rc=0
-out=$("$axon" grow amend0.json --work amend 2>&1) || rc=$?
-[[ $rc -eq 1 && $out == *"generation 'a' started with other settings"* ]] ||
-    fail "candidates changed after training was not refused (exit $rc): $out"
+refusedRun "generation 'a' started with other settings" amend0.json --work amend
 
 # --- the session's priority (Linux autogroup) ------------------------------------------------------
 # A loop that leads its own session (setsid) lowers the session's scheduling group to its nice,
@@ -382,8 +374,5 @@ fi
 
 # --- a started generation's settings cannot change -----------------------------------------------
 sed 's/"soft_nodes": 60/"soft_nodes": 61/' grow.json >changed.json
-rc=0
-out=$("$axon" grow changed.json --work ref 2>&1) || rc=$?
-[[ $rc -eq 1 && $out == *"generation 'g-1' started with other settings"* ]] ||
-    fail "a changed generation was not refused (exit $rc): $out"
+refusedRun "generation 'g-1' started with other settings" changed.json --work ref
 echo "grow_cli: ok"
