@@ -66,6 +66,10 @@ CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
     cmd->add_option("--block", args.blockSize,
                     "Positions per part file (the unit of resuming; default 4096)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--score-factor", args.scoreFactor,
+                    "Multiply the teacher's centipawns by this (not mates): brings a teacher's "
+                    "scale to the engine's; the summary measures the ratio")
+        ->check(CLI::Range(0.01, 100.0));
     cmd->add_flag("--keep-parts", args.keepParts, "Keep OUT.parts after merging");
     cmd->add_option("--progress", args.progressSeconds, "Seconds between progress lines")
         ->check(CLI::Range(0.05, 3600.0));
@@ -90,6 +94,7 @@ int runLabelCommand(const LabelCommandArgs& args) {
     config.inFlight = args.inFlight;
     config.blockSize = args.blockSize;
     config.keepParts = args.keepParts;
+    config.scoreFactor = args.scoreFactor;
     config.teacherDescription = describeTeacher(setup->engine);
     data::LabelCallbacks callbacks;
     callbacks.progressSeconds = args.progressSeconds;
@@ -112,6 +117,15 @@ int runLabelCommand(const LabelCommandArgs& args) {
     std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs, %d in flight)\n", s.seconds,
                 util::ratePerSecond(double(s.processed), s.seconds),
                 config.limit.describe().c_str(), args.jobs, args.inFlight);
+    if (const auto ratio = s.scoreRatio()) {
+        std::printf(
+            "scale          written scores = %.3f x the inputs' (least squares over %" PRIu64
+            " positions within +-%d cp)",
+            *ratio, s.fitPositions, data::kScaleFitBound);
+        if (*ratio > 0)
+            std::printf("; --score-factor %.3f matches them", args.scoreFactor / *ratio);
+        std::printf("\n");
+    }
     if (s.interrupted) {
         std::fprintf(stderr,
                      "axon label: interrupted; finished blocks are kept in %s.parts, "

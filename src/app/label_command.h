@@ -24,6 +24,7 @@ struct LabelCommandArgs {
     int inFlight = data::kDefaultLabelInFlight;
     std::size_t blockSize = data::kDefaultLabelBlock;
     bool keepParts = false;
+    double scoreFactor = 1.0; // data::LabelConfig::scoreFactor
     double progressSeconds = 3.0;
 };
 

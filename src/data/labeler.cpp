@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -25,18 +27,19 @@ namespace axon::data {
 
 namespace fs = std::filesystem;
 
-int teacherScore(const match::SearchResult& answer) {
+int teacherScore(const match::SearchResult& answer, double scoreFactor) {
     if (answer.scoreMate) {
         const int moves = *answer.scoreMate;
         if (moves > 0) return kRecordScoreLimit - std::min(kRecordScoreLimit, 2 * moves - 1);
         return -(kRecordScoreLimit - std::min(kRecordScoreLimit, -2 * moves));
     }
-    return std::clamp(answer.scoreCp.value_or(0), -kRecordScoreLimit, kRecordScoreLimit);
+    const double cp = double(answer.scoreCp.value_or(0)) * scoreFactor;
+    return int(std::llround(std::clamp(cp, -double(kRecordScoreLimit), double(kRecordScoreLimit))));
 }
 
 util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
                                              const match::SearchResult& answer, GameResult result,
-                                             int ply) {
+                                             int ply, double scoreFactor) {
     if (!answer.scoreCp && !answer.scoreMate)
         return util::makeError("the teacher reported no score");
     chess::Move best;
@@ -49,7 +52,7 @@ util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
         return util::makeError("the teacher's best move '" + answer.bestMove +
                                "' is not legal here");
     }
-    return makeRecord(pos, teacherScore(answer), result, best, ply);
+    return makeRecord(pos, teacherScore(answer, scoreFactor), result, best, ply);
 }
 
 namespace {
@@ -136,6 +139,12 @@ std::string manifestText(const LabelConfig& config, const std::vector<Source>& s
     std::ostringstream out;
     out << "axon label 1\nblock " << config.blockSize << "\nteacher " << config.teacherDescription
         << "\nlimit " << config.limit.describe() << "\n";
+    // Only when scaled, so the manifests of runs before the option still match.
+    if (config.scoreFactor != 1.0) {
+        char factor[40];
+        std::snprintf(factor, sizeof factor, "%.17g", config.scoreFactor);
+        out << "score-factor " << factor << "\n";
+    }
     for (const Source& s : sources) {
         std::error_code ec;
         out << "input " << s.path << " " << fs::file_size(s.path, ec) << " " << s.count << "\n";
@@ -156,6 +165,8 @@ struct Item {
     std::string error; // why there is no position
     GameResult result = GameResult::Draw;
     int ply = 0;
+    // The input's own score (data and game files), for LabelStats' scale fit.
+    std::optional<int> inputScore;
 };
 
 // A block's positions; from a game file also its games, whose plies the items are in order.
@@ -176,17 +187,19 @@ util::Result<BlockInput> readBlock(const Source& source, const Block& block) {
             auto more = (*reader)->next(game);
             if (!more) return util::makeError(more.error());
             if (!*more) return util::makeError(source.path + ": fewer games than planned");
-            forEachPosition(game, [&](const chess::Position& pos, const GamePly&, std::size_t i) {
-                Item item;
-                item.where =
-                    source.path + " game " + std::to_string(index) + " ply " + std::to_string(i);
-                item.position = pos;
-                item.result = pos.sideToMove() == chess::White
-                                  ? game.whiteResult
-                                  : GameResult(2 - int(game.whiteResult));
-                item.ply = pos.gamePly();
-                items.push_back(std::move(item));
-            });
+            forEachPosition(game,
+                            [&](const chess::Position& pos, const GamePly& ply, std::size_t i) {
+                                Item item;
+                                item.where = source.path + " game " + std::to_string(index) +
+                                             " ply " + std::to_string(i);
+                                item.position = pos;
+                                item.result = pos.sideToMove() == chess::White
+                                                  ? game.whiteResult
+                                                  : GameResult(2 - int(game.whiteResult));
+                                item.ply = pos.gamePly();
+                                if (ply.score != kNoPlyScore) item.inputScore = ply.score;
+                                items.push_back(std::move(item));
+                            });
             input.games.push_back(std::move(game));
         }
         return input;
@@ -209,6 +222,7 @@ util::Result<BlockInput> readBlock(const Source& source, const Block& block) {
                 item.error = pos.error();
             item.result = records[i].result;
             item.ply = records[i].ply;
+            item.inputScore = records[i].score;
             items.push_back(std::move(item));
         }
         return input;
@@ -287,7 +301,8 @@ class BlockLabeller {
                 // the restarts and retry of labelOne.
                 auto label =
                     i < answers.size() && answers[i].status == match::SearchStatus::Ok
-                        ? labelFromAnswer(*item.position, answers[i], item.result, item.ply)
+                        ? labelFromAnswer(*item.position, answers[i], item.result, item.ply,
+                                          m_config.scoreFactor)
                         : labelOne(engine, item, i < answers.size() ? &answers[i] : nullptr);
                 std::string skip;
                 if (!label) {
@@ -303,7 +318,7 @@ class BlockLabeller {
                     else
                         records.push_back(*label);
                 }
-                account(item, skip);
+                account(item, skip, label ? label->score : 0);
             }
         }
         std::string error;
@@ -327,12 +342,19 @@ class BlockLabeller {
         return request;
     }
 
-    // Counts a processed position (labelled when `skip` is empty) and reports progress.
-    void account(const Item& item, const std::string& skip) {
+    // Counts a processed position (labelled with `score` when `skip` is empty) and reports
+    // progress.
+    void account(const Item& item, const std::string& skip, int score = 0) {
         const std::lock_guard lock(m_shared.mutex);
         ++m_shared.stats.processed;
         if (skip.empty()) {
             ++m_shared.stats.labelled;
+            if (item.inputScore && std::abs(*item.inputScore) <= kScaleFitBound &&
+                std::abs(score) <= kScaleFitBound) {
+                m_shared.stats.fitProducts += double(*item.inputScore) * double(score);
+                m_shared.stats.fitSquares += double(*item.inputScore) * double(*item.inputScore);
+                ++m_shared.stats.fitPositions;
+            }
         } else {
             ++m_shared.stats.skipped;
             if (m_callbacks.onReport) m_callbacks.onReport(item.where + ": skipped: " + skip);
@@ -365,7 +387,7 @@ class BlockLabeller {
             if (attempt == 1) return util::makeError("the teacher " + what + " on it twice");
             answer = engine.search(request);
         }
-        return labelFromAnswer(*item.position, answer, item.result, item.ply);
+        return labelFromAnswer(*item.position, answer, item.result, item.ply, m_config.scoreFactor);
     }
 
     bool restart(match::Engine& engine) {

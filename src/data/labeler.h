@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,16 +27,20 @@ constexpr int kDefaultLabelInFlight = 16;
 // broken, not unlucky: the run stops instead of skipping everything.
 constexpr int kMaxFailuresInARow = 20;
 
-// A teacher's score as a record score (side to move's view): centipawns clamped to
-// +-kRecordScoreLimit, mate in N moves as +-(kRecordScoreLimit - plies to mate); "mate 0" (mated
-// now) is -kRecordScoreLimit.
-int teacherScore(const match::SearchResult& answer);
+// A teacher's score as a record score (side to move's view): centipawns times `scoreFactor`
+// (LabelConfig::scoreFactor), rounded and clamped to +-kRecordScoreLimit; mate in N moves as
+// +-(kRecordScoreLimit - plies to mate), never scaled; "mate 0" (mated now) is -kRecordScoreLimit.
+int teacherScore(const match::SearchResult& answer, double scoreFactor = 1.0);
 
 // The labelled record for `pos` from the teacher's answer, keeping `result` and `ply`; or why
 // the answer cannot be used (no score, a best move that is not legal here).
 util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
                                              const match::SearchResult& answer, GameResult result,
-                                             int ply);
+                                             int ply, double scoreFactor = 1.0);
+
+// Scores within this bound (centipawns) on both sides take part in LabelStats' scale fit: past
+// it a score says "won" more than "how much", and mates are not centipawns at all.
+constexpr int kScaleFitBound = 2000;
 
 struct LabelConfig {
     // Axon data files (by their magic) or EPD/FEN text files; or only game files, labelled into
@@ -53,6 +58,11 @@ struct LabelConfig {
     bool keepParts = false;
     // Describes the teacher for the resume check (command, options, limit).
     std::string teacherDescription;
+    // The teacher's centipawns are multiplied by this before they are written: teachers count
+    // centipawns on their own scales (Stockfish 15.1's at depth 1-5 are about 0.58 of Axon's
+    // 40-node search's on the same positions, docs/nets.md), and a network learns its teacher's
+    // scale, which the search's margins were tuned without. LabelStats::scoreRatio measures it.
+    double scoreFactor = 1.0;
 };
 
 struct LabelStats {
@@ -67,6 +77,16 @@ struct LabelStats {
     std::uint64_t output = 0;    // records (game files: plies) in the output file when merged
     double seconds = 0;
     bool interrupted = false;
+    // The written scores against the inputs' own (data and game files carry the generating
+    // search's scores), over this run's positions where both are within +-kScaleFitBound:
+    // sums for the least-squares line through zero, written = ratio x input.
+    double fitProducts = 0, fitSquares = 0;
+    std::uint64_t fitPositions = 0;
+    // That line's slope; empty without such positions (EPD input has no scores).
+    std::optional<double> scoreRatio() const {
+        if (fitPositions == 0 || fitSquares <= 0) return std::nullopt;
+        return fitProducts / fitSquares;
+    }
 };
 
 struct LabelCallbacks {

@@ -56,6 +56,26 @@ diff <("$axon" data dump "$input" | sed 's/ ; score [-0-9]*;/;/; s/best [a-h1-8q
     >/dev/null || fail "positions, results or plies changed"
 [[ ! -e $dir/one.bin.parts ]] || fail "parts left behind"
 
+# The summary measures the written scores against the inputs' (the same engine at another
+# depth: a ratio near 1); --score-factor 2 doubles every centipawn score, and the ratio with it.
+ratio=$(sed -n 's/^scale *written scores = \([0-9.]*\) x the inputs.*/\1/p' "$dir/one.out")
+[[ -n $ratio ]] || fail "no scale line: $(cat "$dir/one.out")"
+awk -v r="$ratio" 'BEGIN { exit !(r > 0.5 && r < 2) }' || fail "scale ratio $ratio for the same engine"
+label --in "$input" --out "$dir/twice.bin" --block 7 --score-factor 2 >"$dir/twice.out" 2>/dev/null ||
+    fail "--score-factor 2 failed"
+paste -d' ' <("$axon" data dump "$dir/one.bin" | sed 's/.*; score \([-0-9]*\);.*/\1/') \
+    <("$axon" data dump "$dir/twice.bin" | sed 's/.*; score \([-0-9]*\);.*/\1/') |
+    awk '{ a = $1 < 0 ? -$1 : $1; if (a < 16000 && $2 != 2 * $1) bad++ } END { exit bad > 0 }' ||
+    fail "--score-factor 2 did not double the scores"
+ratio2=$(sed -n 's/^scale *written scores = \([0-9.]*\) x the inputs.*/\1/p' "$dir/twice.out")
+awk -v a="$ratio" -v b="$ratio2" 'BEGIN { exit !(b > 1.5 * a) }' ||
+    fail "the scale line ignores --score-factor: $ratio then $ratio2"
+# A changed factor is another run: its parts are not mixed with the first one's.
+label --in "$input" --out "$dir/twice.bin" --block 7 --keep-parts >/dev/null 2>&1 ||
+    fail "relabel without the factor"
+label --in "$input" --out "$dir/twice.bin" --block 7 --score-factor 3 >/dev/null 2>&1 &&
+    fail "a run with another --score-factor resumed the parts of the first"
+
 # One position at a time and many in flight (queued behind the teacher's search) label alike.
 label --in "$input" --out "$dir/single.bin" --block 7 --in-flight 1 >/dev/null 2>&1 ||
     fail "--in-flight 1 failed"

@@ -37,6 +37,17 @@ TEST(Labeler, TeacherScores) {
     EXPECT_EQ(teacherScore(answer({}, 0, "")), -32000);
 }
 
+// --score-factor scales centipawns (rounded, still clamped) and never a mate.
+TEST(Labeler, ScoreFactorScalesCentipawnsOnly) {
+    EXPECT_EQ(teacherScore(answer(35, {}, ""), 1.74), 61);
+    EXPECT_EQ(teacherScore(answer(-35, {}, ""), 1.74), -61);
+    EXPECT_EQ(teacherScore(answer(100, {}, ""), 0.5), 50);
+    EXPECT_EQ(teacherScore(answer(30000, {}, ""), 2.0), 32000);
+    EXPECT_EQ(teacherScore(answer(-30000, {}, ""), 2.0), -32000);
+    EXPECT_EQ(teacherScore(answer({}, 3, ""), 2.0), 31995);
+    EXPECT_EQ(teacherScore(answer({}, -2, ""), 0.5), -31996);
+}
+
 TEST(Labeler, AnswersThatWouldMislabelAreRefused) {
     const auto pos = fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 30");
     auto good = labelFromAnswer(pos, answer(120, {}, "e2e4"), GameResult::Win, 58);
