@@ -476,6 +476,13 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
         sources.push_back(std::move(*source));
     }
     const bool games = sources.front().games;
+    if (!config.outputs.empty()) {
+        if (config.outputs.size() != config.inputs.size())
+            return util::makeError("one output per input: " + std::to_string(config.inputs.size()) +
+                                   " inputs, " + std::to_string(config.outputs.size()) +
+                                   " outputs");
+        if (games) return util::makeError("game files are labelled into one game file");
+    }
 
     Shared shared;
     LabelStats& stats = shared.stats;
@@ -552,15 +559,39 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
         }
         return stats;
     }
-    auto writer = RecordWriter::create(config.output);
-    if (!writer) return util::makeError(writer.error());
+    // Blocks are in input order: one output, or each input's blocks into its own.
+    std::unique_ptr<RecordWriter> writer;
     for (std::size_t b = 0; b < blocks.size(); ++b) {
+        const bool perInput = !config.outputs.empty();
+        if (!writer || (perInput && blocks[b].source != blocks[b - 1].source)) {
+            if (writer) {
+                stats.output += writer->count();
+                if (auto error = writer->finish(); !error.empty()) return util::makeError(error);
+            }
+            auto created =
+                RecordWriter::create(perInput ? config.outputs[blocks[b].source] : config.output);
+            if (!created) return util::makeError(created.error());
+            writer = std::move(*created);
+        }
         auto records = readAllRecords(partPath(partsDir, b, false));
         if (!records) return util::makeError(records.error());
-        if (auto error = (*writer)->write(*records); !error.empty()) return util::makeError(error);
+        if (auto error = writer->write(*records); !error.empty()) return util::makeError(error);
     }
-    stats.output = (*writer)->count();
-    if (auto error = (*writer)->finish(); !error.empty()) return util::makeError(error);
+    // An input without records still gets its (empty) output.
+    for (std::size_t i = 0; i < config.outputs.size(); ++i)
+        if (sources[i].count == 0) {
+            auto created = RecordWriter::create(config.outputs[i]);
+            if (!created) return util::makeError(created.error());
+            if (auto error = (*created)->finish(); !error.empty()) return util::makeError(error);
+        }
+    if (writer) {
+        stats.output += writer->count();
+        if (auto error = writer->finish(); !error.empty()) return util::makeError(error);
+    } else if (config.outputs.empty()) {
+        auto created = RecordWriter::create(config.output);
+        if (!created) return util::makeError(created.error());
+        if (auto error = (*created)->finish(); !error.empty()) return util::makeError(error);
+    }
     if (!config.keepParts) {
         std::error_code ec;
         fs::remove_all(partsDir, ec);

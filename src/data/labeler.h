@@ -46,7 +46,13 @@ struct LabelConfig {
     // Axon data files (by their magic) or EPD/FEN text files; or only game files, labelled into
     // a game file.
     std::vector<std::string> inputs;
+    // The data file written; with `outputs`, only the name the parts folder (output + ".parts")
+    // and the lock take.
     std::string output;
+    // One data file per input instead (data and EPD inputs, not game files): input i's records
+    // go to outputs[i], so a run of many chunks is labelled with one set of teachers and stays
+    // in chunks (`axon grow`'s label step).
+    std::vector<std::string> outputs;
     match::AnalysisLimit limit;
     int jobs = 1;
     // Positions sent to each teacher at once (match::Engine::searchInOrder): a UCI teacher

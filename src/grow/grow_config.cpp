@@ -162,6 +162,33 @@ ConvertPlan readConvert(const json& object, const std::string& where) {
     return c;
 }
 
+LabelPlan readLabel(const json& object, const std::string& where) {
+    const Reader r(object, where,
+                   {"engine", "options", "depth", "nodes", "jobs", "in_flight", "score_factor"});
+    LabelPlan l;
+    r.text("engine", l.command);
+    if (l.command.empty()) fail(r.place("engine"), "required: the teacher's command line");
+    if (r.has("options")) {
+        if (!r.at("options").is_object())
+            fail(r.place("options"), "expected an object of UCI option names and values");
+        for (const auto& [name, value] : r.at("options").items()) {
+            if (value.is_string())
+                l.options.emplace_back(name, value.get<std::string>());
+            else if (value.is_number_integer() || value.is_boolean())
+                l.options.emplace_back(name, value.dump());
+            else
+                fail(r.place("options") + "." + name, "expected a string, integer or boolean");
+        }
+    }
+    r.integer("depth", l.depth, 1, 1000);
+    r.integer("nodes", l.nodes, 1, kMaxCount);
+    if ((l.depth > 0) == (l.nodes > 0)) fail(where, "give one limit: depth or nodes");
+    r.integer("jobs", l.jobs, 1, 1024);
+    r.integer("in_flight", l.inFlight, 1, 256);
+    r.real("score_factor", l.scoreFactor, 0.01, 100);
+    return l;
+}
+
 TrainPlan readTrain(const json& object, const std::string& where) {
     const Reader r(object, where,
                    {"generations", "extra_data", "held_out_chunks", "passes",
@@ -274,7 +301,8 @@ GatePlan readGate(const json& object, const std::string& where) {
 
 // One generation from its merged settings.
 Generation readGeneration(const json& merged, const std::string& where) {
-    const Reader r(merged, where, {"name", "datagen", "convert", "train", "candidates", "gate"});
+    const Reader r(merged, where,
+                   {"name", "datagen", "convert", "label", "train", "candidates", "gate"});
     Generation g;
     r.text("name", g.name);
     if (!fileNameSafe(g.name))
@@ -290,6 +318,7 @@ Generation readGeneration(const json& merged, const std::string& where) {
     }
     if (g.datagen.seeds.empty() && g.convert.empty())
         fail(where, "no data: give datagen seeds, convert entries or both");
+    if (r.has("label")) g.label = readLabel(r.at("label"), r.place("label"));
     const json trainDefaults = r.has("train") ? r.at("train") : json::object();
     readTrain(trainDefaults, r.place("train")); // checked even when every candidate overrides it
     if (!r.has("candidates") || !r.at("candidates").is_array() || r.at("candidates").empty())

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "match/stats.h"
@@ -48,6 +49,21 @@ struct ConvertPlan {
     int minElo = 0, maxElo = 0; // Lichess PGNs: both players' ratings within these (0: none)
     int skipPlies = 0;
     bool skipCheck = false, skipCaptures = false;
+};
+
+// A teacher's scores for the generation's data (`axon label`'s): every record file of its
+// self-play runs and converted entries is labelled by a UCI engine, chunk for chunk, before any
+// candidate trains, and its candidates (and later generations that train on it) read the
+// labelled files. Off when `command` is empty.
+struct LabelPlan {
+    std::string command;                                      // the teacher's command line
+    std::vector<std::pair<std::string, std::string>> options; // UCI options, in order
+    int depth = 0;
+    std::int64_t nodes = 0; // exactly one of depth and nodes
+    int jobs = 1;           // teacher processes
+    int inFlight = 16;      // data::LabelConfig::inFlight
+    double scoreFactor = 1; // data::LabelConfig::scoreFactor
+    bool enabled() const { return !command.empty(); }
 };
 
 // How a candidate is trained; the architecture is the candidate's.
@@ -114,6 +130,7 @@ struct Generation {
     std::string name;
     DatagenPlan datagen; // may have no seeds when `convert` brings the data
     std::vector<ConvertPlan> convert;
+    LabelPlan label;
     std::vector<Candidate> candidates;
     GatePlan gate;
     // The generation's settings after the merge, as canonical JSON: what a resumed run must
@@ -131,8 +148,8 @@ struct GrowConfig {
 util::Result<GrowConfig> parseGrowConfig(std::string_view text);
 
 // Whether two generations' resolved settings are the same but for the given top-level keys: a
-// started generation may still change its training and candidates before its first training
-// run, and its gate (and pre-screen) before its first gate game.
+// started generation may still change its labels, training and candidates before its first
+// label or training run, and its gate (and pre-screen) before its first gate game.
 bool sameSettingsBeside(std::string_view resolvedA, std::string_view resolvedB,
                         std::initializer_list<const char*> keys);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The steps of one generation (data, training, gates, promotion) over the datagen, trainer and
-// match libraries, in this process, with the state saved after each.
+// The steps of one generation (data, teacher labels, training, gates, promotion) over the
+// datagen, labeller, trainer and match libraries, in this process, with the state saved after
+// each.
 #include "grow/grow_loop.h"
 
 #include <sys/resource.h>
@@ -17,12 +18,14 @@
 
 #include "data/convert.h"
 #include "data/datagen.h"
+#include "data/labeler.h"
 #include "data/output_lock.h"
 #include "data/record_file.h"
 #include "grow/gate.h"
 #include "grow/grow_report.h"
 #include "grow/grow_state.h"
 #include "grow/speed_ratio.h"
+#include "match/engine_pool.h"
 #include "match/time_control.h"
 #include "nn/network_file.h"
 #include "train/trainer.h"
@@ -83,6 +86,13 @@ std::string runDir(const std::string& work, const Generation& g, std::uint64_t s
 // The record file that a generation's convert entry `k` becomes.
 std::string convertedFile(const std::string& work, const Generation& g, std::size_t k) {
     return join(fs::path(work) / g.name / "data", "convert-" + std::to_string(k) + ".bin");
+}
+
+// Where a generation with a teacher (Generation::label) keeps the labelled copy of one of its
+// data files: the same path under GEN/label instead of GEN/data.
+std::string labelledFile(const std::string& work, const Generation& g, const std::string& file) {
+    const fs::path data = fs::path(work) / g.name / "data";
+    return (fs::path(work) / g.name / "label" / fs::path(file).lexically_relative(data)).string();
 }
 
 // The record files of one directory (datagen's chunks), in name order.
@@ -186,6 +196,14 @@ class Generations {
             if (auto e = save()) return util::makeError(*e);
             if (!*done) return false;
             gs.dataDone = true;
+            if (auto e = save()) return util::makeError(*e);
+        }
+        if (gen.label.enabled() && !gs.labelDone) {
+            auto done = label(gen, gs);
+            if (!done) return done;
+            if (auto e = save()) return util::makeError(*e);
+            if (!*done) return false;
+            gs.labelDone = true;
             if (auto e = save()) return util::makeError(*e);
         }
         for (std::size_t c = 0; c < gen.candidates.size(); ++c) {
@@ -321,6 +339,103 @@ class Generations {
         return (*reader)->count();
     }
 
+    // The generation's data files, one list per self-play run or converted entry: the units
+    // the label step labels with one set of teachers and the training takes chunks from.
+    // Self-play's and converted files as made; dataRuns: with a teacher, their labelled copies.
+    std::vector<std::vector<std::string>> sourceRuns(const Generation& gen) const {
+        std::vector<std::vector<std::string>> runs;
+        for (std::uint64_t seed : gen.datagen.seeds)
+            runs.push_back(recordFiles(runDir(m_options.workDir, gen, seed)));
+        for (std::size_t k = 0; k < gen.convert.size(); ++k)
+            runs.push_back({convertedFile(m_options.workDir, gen, k)});
+        return runs;
+    }
+    // (Read from GEN/label alone, so the self-play's own files may go once labelled.)
+    std::vector<std::vector<std::string>> dataRuns(const Generation& gen) const {
+        if (!gen.label.enabled()) return sourceRuns(gen);
+        const std::string& work = m_options.workDir;
+        std::vector<std::vector<std::string>> runs;
+        for (std::uint64_t seed : gen.datagen.seeds)
+            runs.push_back(recordFiles(labelledFile(work, gen, runDir(work, gen, seed))));
+        for (std::size_t k = 0; k < gen.convert.size(); ++k)
+            runs.push_back({labelledFile(work, gen, convertedFile(work, gen, k))});
+        return runs;
+    }
+
+    // The teacher's scores for every data file of the generation, run by run (each run's
+    // chunks through one set of teacher processes, resumable from its parts folder, then
+    // written chunk for chunk under GEN/label). False when stopped.
+    util::Result<bool> label(const Generation& gen, GenerationState& gs) {
+        CostMeter meter(gs.labelCost);
+        const LabelPlan& plan = gen.label;
+        match::EngineConfig teacher;
+        teacher.command = plan.command;
+        teacher.options = plan.options;
+        data::LabelConfig c;
+        c.limit.depth = plan.depth;
+        c.limit.nodes = plan.nodes;
+        c.jobs = plan.jobs;
+        c.inFlight = plan.inFlight;
+        c.scoreFactor = plan.scoreFactor;
+        c.teacherDescription = plan.command;
+        for (const auto& [name, value] : plan.options)
+            c.teacherDescription += " option." + name + "=" + value;
+        const std::vector<std::vector<std::string>> runs = sourceRuns(gen);
+        say(gen.name + ": labelling " + std::to_string(gs.positions) + " positions with " +
+            plan.command + " at " + c.limit.describe() + ", " + std::to_string(plan.jobs) +
+            " teacher(s)");
+        double products = 0, squares = 0;
+        for (std::size_t r = 0; r < runs.size(); ++r) {
+            if (runs[r].empty()) continue;
+            c.inputs = runs[r];
+            c.outputs.clear();
+            bool done = true;
+            std::error_code ec;
+            for (const std::string& file : runs[r]) {
+                c.outputs.push_back(labelledFile(m_options.workDir, gen, file));
+                done = done && fs::exists(c.outputs.back(), ec);
+            }
+            // The run's parts and lock: GEN/label/<run>.parts.
+            const fs::path first = fs::path(c.outputs.front());
+            c.output = (r < gen.datagen.seeds.size() ? first.parent_path()
+                                                     : first.parent_path() / first.stem())
+                           .string();
+            if (done && !fs::exists(c.output + ".parts", ec)) continue;
+            fs::create_directories(first.parent_path(), ec);
+            data::LabelCallbacks callbacks;
+            callbacks.progressSeconds = m_options.progressSeconds;
+            const std::string where =
+                gen.name + ": label " + std::to_string(r + 1) + "/" + std::to_string(runs.size());
+            callbacks.onProgress = [&](const data::LabelStats& st) {
+                const double rate = util::ratePerSecond(double(st.processed), st.seconds);
+                char line[200];
+                std::snprintf(
+                    line, sizeof line,
+                    "%s: %" PRIu64 "/%" PRIu64 " positions (%.1f%%), %.0f/s, ETA %s", where.c_str(),
+                    st.processed, st.pending,
+                    st.pending ? 100.0 * double(st.processed) / double(st.pending) : 0.0, rate,
+                    util::formatDuration(
+                        rate > 0 ? (double(st.pending) - double(st.processed)) / rate : -1)
+                        .c_str());
+                say(line);
+            };
+            callbacks.onReport = [&](const std::string& line) { say(where + ": " + line); };
+            auto stats = data::runLabel(c, match::uciEngineFactory(teacher), m_stop, callbacks);
+            if (!stats) return util::makeError(gen.name + ": label: " + stats.error());
+            if (stats->interrupted || m_stop.load()) return false;
+            products += stats->fitProducts;
+            squares += stats->fitSquares;
+        }
+        // The scale of this session's labels (a resumed step measures the part it labelled).
+        if (squares > 0) gs.labelRatio = products / squares;
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "%s: labels done; the written scores are %.3f x the self-play's own",
+                      gen.name.c_str(), gs.labelRatio);
+        say(text);
+        return !m_stop.load();
+    }
+
     // Every seed's datagen run, `jobs` at a time. False when stopped.
     util::Result<bool> selfPlay(const Generation& gen, GenerationState& gs,
                                 const std::string& best) {
@@ -415,12 +530,8 @@ class Generations {
         std::vector<std::vector<std::string>> runs;
         std::size_t ownFirstRun = 0;
         for (std::size_t g = first; g <= index; ++g) {
-            const Generation& gen = m_config.generations[g];
             if (g == index) ownFirstRun = runs.size();
-            for (std::uint64_t seed : gen.datagen.seeds)
-                runs.push_back(recordFiles(runDir(m_options.workDir, gen, seed)));
-            for (std::size_t k = 0; k < gen.convert.size(); ++k)
-                runs.push_back({convertedFile(m_options.workDir, gen, k)});
+            for (auto& run : dataRuns(m_config.generations[g])) runs.push_back(std::move(run));
         }
         // The held-out chunks: the first of this generation's first self-play run, games no
         // network was trained on. (Without self-play the trainer holds out the end of every
@@ -496,8 +607,9 @@ class Generations {
         c.resume = fs::exists(train::checkpointPath(c), ec);
         say(gen.name + ": training " + cand.name + " (" + std::to_string(cand.arch.hidden) +
             " hidden) on " + std::to_string(positions) + " positions in " +
-            std::to_string(c.data.size()) + " files, " + std::to_string(c.superbatches) +
-            " superbatches" + (c.resume ? ", resumed" : ""));
+            std::to_string(c.data.size()) + " files" +
+            (gen.label.enabled() ? " (this generation's labelled by its teacher)" : "") + ", " +
+            std::to_string(c.superbatches) + " superbatches" + (c.resume ? ", resumed" : ""));
         train::TrainHooks hooks;
         const std::string prefix = gen.name + " train " + cand.name + ": ";
         hooks.progress = [&](const std::string& line) { say(prefix + line); };
@@ -516,22 +628,24 @@ class Generations {
         return true;
     }
 
-    // A started generation whose configuration changed where it still may: its training and
-    // candidates before its first training run, its gate before its first pre-screen or gate
-    // game. The steps' directories are made before their first superbatch or block, so a kill
-    // before the state recorded anything still counts as begun. Otherwise the settings stay
-    // as they were and run() refuses the change.
+    // A started generation whose configuration changed where it still may: its labels,
+    // training and candidates before its first label or training run, its gate before its first
+    // pre-screen or gate game. The steps' directories are made before their first superbatch or
+    // block, so a kill before the state recorded anything still counts as begun. Otherwise the
+    // settings stay as they were and run() refuses the change.
     util::Result<bool> amendStarted(const Generation& gen, GenerationState& gs) {
         std::error_code ec;
         const fs::path dir = fs::path(m_options.workDir) / gen.name;
-        const bool trainingBegun = fs::exists(dir / "train", ec);
+        // The labels are what the training reads: they may change until either has begun.
+        const bool trainingBegun = fs::exists(dir / "train", ec) || fs::exists(dir / "label", ec);
         const bool gateBegun = fs::exists(dir / "gate", ec) || fs::exists(dir / "prescreen", ec);
-        if (!trainingBegun &&
-            sameSettingsBeside(gs.resolved, gen.resolved, {"train", "candidates", "gate"})) {
+        if (!trainingBegun && sameSettingsBeside(gs.resolved, gen.resolved,
+                                                 {"label", "train", "candidates", "gate"})) {
             gs.candidates = freshCandidates(gen);
+            gs.labelDone = false;
             say("generation " + gen.name +
-                ": its training, candidates or gate changed before its first training run; the "
-                "new settings apply");
+                ": its labels, training, candidates or gate changed before its first label or "
+                "training run; the new settings apply");
         } else if (!gateBegun && sameSettingsBeside(gs.resolved, gen.resolved, {"gate"})) {
             say("generation " + gen.name +
                 ": its gate settings changed before its first gate game; the new ones apply");

@@ -29,6 +29,15 @@ std::string networkName(const std::string& path) {
                               std::filesystem::path(path).filename().string();
 }
 
+// "stockfish at depth 3": the teacher's program and limit, for the data column.
+std::string teacherName(const Generation& gen) {
+    const std::string& command = gen.label.command;
+    const std::string program = command.substr(0, command.find(' '));
+    return std::filesystem::path(program).filename().string() +
+           (gen.label.depth > 0 ? " at depth " + std::to_string(gen.label.depth)
+                                : " at " + std::to_string(gen.label.nodes) + " nodes");
+}
+
 // One promoted step after another: the Elo of each generation's best over the start network,
 // with the 95 % errors of the steps added in quadrature.
 struct Point {
@@ -71,15 +80,20 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
         const Generation* gen = nullptr;
         for (const Generation& x : config.generations)
             if (x.name == g.name) gen = &x;
-        totalCpu += g.dataCost.cpuSeconds;
+        // The teacher's labels are part of the data's cost.
+        const double dataCpu = g.dataCost.cpuSeconds + g.labelCost.cpuSeconds;
+        totalCpu += dataCpu;
         for (std::size_t i = 0; i < g.candidates.size(); ++i) {
             const CandidateState& c = g.candidates[i];
             const double gateCpu = c.prescreen.cost.cpuSeconds + c.gate.cost.cpuSeconds;
             totalCpu += c.train.cost.cpuSeconds + gateCpu;
             const std::int64_t games = c.gate.wins + c.gate.draws + c.gate.losses;
             out << "| " << (i == 0 ? g.name : "") << " | "
-                << (i == 0 ? (g.dataDone ? std::to_string(g.positions) : "running") : "") << " | "
-                << c.name;
+                << (i == 0 ? (g.dataDone ? std::to_string(g.positions) : "running") : "")
+                << (i == 0 && gen && gen->label.enabled()
+                        ? (g.labelDone ? ", labelled by " + teacherName(*gen) : ", labelling")
+                        : "")
+                << " | " << c.name;
             if (gen && i < gen->candidates.size())
                 out << " (" << gen->candidates[i].arch.hidden << ")";
             out << (c.name == g.promoted ? " **promoted**" : "") << " | "
@@ -106,8 +120,7 @@ std::string growReportMarkdown(const GrowConfig& config, const GrowState& state)
             } else {
                 out << " | | | | ";
             }
-            out << toString(c.gate.verdict) << " | "
-                << (i == 0 ? hours(g.dataCost.cpuSeconds) : "-") << " / "
+            out << toString(c.gate.verdict) << " | " << (i == 0 ? hours(dataCpu) : "-") << " / "
                 << hours(c.train.cost.cpuSeconds) << " / " << hours(gateCpu) << " |\n";
         }
     }

@@ -91,6 +91,9 @@ std::optional<std::string> saveGrowState(const GrowState& state, const std::stri
                         {"data_done", g.dataDone},
                         {"positions", g.positions},
                         {"data_cost", costJson(g.dataCost)},
+                        {"label_done", g.labelDone},
+                        {"label_cost", costJson(g.labelCost)},
+                        {"label_ratio", g.labelRatio},
                         {"candidates", cands},
                         {"best_before", g.bestBefore},
                         {"best_after", g.bestAfter},
@@ -120,6 +123,12 @@ util::Result<GrowState> loadGrowState(const std::string& path) {
             s.dataDone = g.at("data_done").get<bool>();
             s.positions = g.at("positions").get<std::uint64_t>();
             s.dataCost = costFrom(g.at("data_cost"));
+            // States written before the label step have none.
+            if (g.contains("label_done")) {
+                s.labelDone = g.at("label_done").get<bool>();
+                s.labelCost = costFrom(g.at("label_cost"));
+                s.labelRatio = g.at("label_ratio").get<double>();
+            }
             for (const json& c : g.at("candidates")) {
                 CandidateState cs;
                 cs.name = c.at("name").get<std::string>();

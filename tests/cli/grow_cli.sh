@@ -14,6 +14,8 @@
 #     above its bound, the best first, and --stop-gate ends a running gate unaccepted;
 #   - a started generation's candidates and training may change before its first training run,
 #     its gate before its first gate game, and nothing after;
+#   - a teacher labels a generation's self-play and converted files chunk for chunk, and its
+#     candidates train on the labels;
 #   - a loop leading its own session lowers the session's scheduling group (Linux autogroup).
 # Usage: grow_cli.sh AXON [KILLS] [SEED]
 set -euo pipefail
@@ -31,6 +33,7 @@ fail() {
     echo "grow_cli: $*" >&2
     exit 1
 }
+count() { "$axon" data stats "$1" | awk '/^records/ {print $2}'; }
 cd "$dir"
 ownNice=$(awk '{print $3}' /proc/self/autogroup 2>/dev/null || true)
 "$axon" net random --hidden 32 --seed 3 start.nnue >/dev/null
@@ -247,6 +250,48 @@ grep -q "training h32 (32 hidden) on $records positions in 1 files" conv.log ||
     fail "the candidate did not train on the converted file: $(grep -a training conv.log)"
 [[ -s conv/conv/train/h32/final.nnue ]] || fail "no network from the converted data"
 
+# --- a teacher's labels: every data file of the generation scored by a UCI engine -----------------
+# (Axon itself at depth 2 as the teacher, its centipawns doubled.) The labelled copies keep each
+# chunk's records; the candidates read them alone (the self-play's own files are moved away after
+# the labels, and the training still runs); a label change after labelling began is refused.
+python3 - "$dir" "$axon" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1] + "/grow.json"))
+config["generations"] = [{"name": "lab", "datagen": {"seeds": [5], "positions": 1000},
+    "convert": [{"from": "pgn", "inputs": ["ref/g-1/gate/h32/block-00000.pgn"]}],
+    "label": {"engine": sys.argv[2], "options": {"Hash": 4, "Threads": "1"}, "depth": 2,
+              "jobs": 2, "score_factor": 2},
+    "candidates": [{"name": "h32", "hidden": 32}],
+    "gate": {"min_games": 2, "max_games": 2}}]
+json.dump(config, open(sys.argv[1] + "/lab.json", "w"))
+config["generations"][0]["label"]["depth"] = 3
+json.dump(config, open(sys.argv[1] + "/lab3.json", "w"))
+PY
+interruptAt lab.json lab "lab: labels done"
+for f in lab/lab/data/s5/*.bin lab/lab/data/convert-0.bin; do
+    l=lab/lab/label/${f#lab/lab/data/}
+    [[ -s $l ]] || fail "no labelled copy of $f"
+    [[ $(count "$f") == $(count "$l") ]] || fail "$l holds $(count "$l") records, $f $(count "$f")"
+    cmp -s <("$axon" data dump "$f" | cut -d';' -f2) <("$axon" data dump "$l" | cut -d';' -f2) &&
+        fail "$l has the self-play's own scores"
+done
+grep -q "lab: labelling [0-9]* positions with $axon at depth=2, 2 teacher(s)" lab.log ||
+    fail "no label line: $(grep -a 'lab:' lab.log | head -n 3)"
+# The same labels as `axon label` with the same teacher, limit and factor gives.
+"$axon" label --in lab/lab/data/convert-0.bin --out direct.bin --engine "cmd=$axon" option.Hash=4 \
+    option.Threads=1 --depth 2 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed"
+cmp -s direct.bin lab/lab/label/convert-0.bin || fail "the loop's labels differ from axon label's"
+ratio=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["generations"][0]["label_ratio"])' lab/state.json)
+python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 0 else 1)' "$ratio" ||
+    fail "the labels' scale against the self-play's was not measured: $ratio"
+mv lab/lab/data lab/lab/data.moved
+"$axon" grow lab.json --work lab >>lab.log 2>&1 || fail "the labelled generation failed: $(tail -n 5 lab.log)"
+grep -q "lab: training h32 (32 hidden) on [0-9]* positions in [0-9]* files (this generation's labelled by its teacher)" lab.log ||
+    fail "the candidate did not train on the labels: $(grep -a 'lab: training' lab.log)"
+[[ -s lab/lab/train/h32/final.nnue ]] || fail "no network from the labelled data"
+grep -q "labelled by $(basename "$axon") at depth 2" lab/report.md || fail "the report does not name the teacher"
+refusedRun "generation 'lab' started with other settings" lab3.json --work lab
+
 # --- a pre-screen before the gate, and a gate stopped by the user ---------------------------------
 # Data converted from the gates' games above, so no self-play is needed. Generation "pre": both
 # candidates pre-screened (fixed length, no SPRT), then gated in the order of their pre-screen
@@ -339,7 +384,7 @@ PY
 interruptAt amend0.json amend "a: datagen"
 [[ ! -e amend/a/train ]] || fail "training began before the datagen's SIGINT took effect"
 "$axon" grow amend.json --work amend >>amend.log 2>&1 || fail "the amended run failed: $(tail -n 5 amend.log)"
-grep -q "generation a: its training, candidates or gate changed before its first training run" amend.log ||
+grep -q "generation a: its labels, training, candidates or gate changed before its first label or training run" amend.log ||
     fail "the amended candidates were not taken: $(grep -a 'generation a' amend.log)"
 [[ -s amend/a/train/h48/final.nnue && ! -e amend/a/train/h32 ]] ||
     fail "generation a did not train the amended candidate: $(ls amend/a/train)"

@@ -101,6 +101,26 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
     ASSERT_TRUE(kept) << kept.error();
     EXPECT_TRUE(kept->generations[0].datagen.keepNoisy);
 
+    // No teacher unless one is named; a named one with its options in order, limit and factor.
+    EXPECT_FALSE(config->generations[0].label.enabled());
+    std::string taught = kConfig;
+    taught.replace(taught.find("\"positions\": 2000}"), 18,
+                   "\"positions\": 2000}, \"label\": {\"engine\": \"/usr/games/stockfish\", "
+                   "\"options\": {\"Threads\": 1, \"Hash\": \"16\"}, \"depth\": 3, \"jobs\": 2, "
+                   "\"score_factor\": 1.74}");
+    auto withTeacher = parseGrowConfig(taught);
+    ASSERT_TRUE(withTeacher) << withTeacher.error();
+    const LabelPlan& lp = withTeacher->generations[0].label;
+    EXPECT_TRUE(lp.enabled());
+    EXPECT_EQ(lp.command, "/usr/games/stockfish");
+    EXPECT_EQ(lp.options,
+              (std::vector<std::pair<std::string, std::string>>{{"Hash", "16"}, {"Threads", "1"}}));
+    EXPECT_EQ(lp.depth, 3);
+    EXPECT_EQ(lp.nodes, 0);
+    EXPECT_EQ(lp.jobs, 2);
+    EXPECT_EQ(lp.inFlight, 16);
+    EXPECT_DOUBLE_EQ(lp.scoreFactor, 1.74);
+
     // No pre-screen unless one is named; one named in the defaults reaches every generation.
     EXPECT_EQ(config->generations[0].gate.prescreen.games, 0);
     std::string screened = kConfig;
@@ -160,6 +180,22 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
         {replaced("\"positions\": 2000}",
                   "\"positions\": 2000}, \"convert\": [{\"from\": \"pgn\"}]"),
          "config.generations[0].convert[0].inputs: expected a non-empty list"},
+        {replaced("\"positions\": 2000}", "\"positions\": 2000}, \"label\": {\"depth\": 3}"),
+         "config.generations[0].label.engine: required"},
+        {replaced("\"positions\": 2000}", "\"positions\": 2000}, \"label\": {\"engine\": \"sf\"}"),
+         "config.generations[0].label: give one limit: depth or nodes"},
+        {replaced("\"positions\": 2000}",
+                  "\"positions\": 2000}, \"label\": {\"engine\": \"sf\", \"depth\": 3, "
+                  "\"nodes\": 5}"),
+         "config.generations[0].label: give one limit: depth or nodes"},
+        {replaced("\"positions\": 2000}",
+                  "\"positions\": 2000}, \"label\": {\"engine\": \"sf\", \"depth\": 3, "
+                  "\"score_factor\": 0}"),
+         "config.generations[0].label.score_factor: out of range"},
+        {replaced("\"positions\": 2000}",
+                  "\"positions\": 2000}, \"label\": {\"engine\": \"sf\", \"depth\": 3, "
+                  "\"options\": {\"Hash\": 1.5}}"),
+         "config.generations[0].label.options.Hash: expected a string, integer or boolean"},
         {replaced("\"hidden\": 512", "\"hidden\": 500"), "hidden: must be a multiple of 32"},
         {replaced("\"name\": \"h512\"", "\"name\": \"../x\""), "name: expected 1-40 characters"},
         {replaced("\"name\": \"h512\"", "\"name\": \"h256\""), "the name 'h256' is used twice"},

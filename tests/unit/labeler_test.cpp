@@ -198,5 +198,56 @@ TEST(Labeler, CrashIsRetriedOnceThenSkippedAndReported) {
     fs::remove_all(dir);
 }
 
+// One output per input (axon grow's label step): each input's records, in order, in its own
+// file, the same records as one merged output; blocks that straddle no input boundary; an
+// empty input still gets its empty output; a count mismatch is refused.
+TEST(Labeler, OneOutputPerInput) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("axon-label-outputs-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::vector<std::string> lines = {
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 30", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "8/8/8/8/8/5k2/8/4K2R w K - 0 1", "8/8/8/8/8/5k2/8/4K2R b K - 0 1"};
+    {
+        std::ofstream a(dir / "a.epd"), b(dir / "b.epd"), c(dir / "c.epd");
+        a << lines[0] << "\n" << lines[1] << "\n" << lines[2] << "\n";
+        c << lines[3] << "\n" << lines[4] << "\n";
+    }
+    auto run = [&](std::vector<std::string> outputs, const std::string& output) {
+        LabelConfig config;
+        config.inputs = {(dir / "a.epd").string(), (dir / "b.epd").string(),
+                         (dir / "c.epd").string()};
+        config.output = (dir / output).string();
+        config.outputs = std::move(outputs);
+        config.limit.depth = 1;
+        config.jobs = 2;
+        config.blockSize = 2;
+        auto crashes = std::make_shared<int>(0);
+        std::atomic<bool> stop{false};
+        return runLabel(config, [&] { return std::make_unique<ScriptedTeacher>("", crashes); },
+                        stop, {});
+    };
+    auto merged = run({}, "all.bin");
+    ASSERT_TRUE(merged.ok()) << merged.error();
+    const std::vector<std::string> outs = {(dir / "a.bin").string(), (dir / "b.bin").string(),
+                                           (dir / "c.bin").string()};
+    auto split = run(outs, "split");
+    ASSERT_TRUE(split.ok()) << split.error();
+    EXPECT_EQ(split->output, 5u);
+    auto all = readAllRecords((dir / "all.bin").string()).value();
+    auto a = readAllRecords(outs[0]).value(), b = readAllRecords(outs[1]).value(),
+         c = readAllRecords(outs[2]).value();
+    ASSERT_EQ(a.size(), 3u);
+    EXPECT_EQ(b.size(), 0u);
+    ASSERT_EQ(c.size(), 2u);
+    a.insert(a.end(), c.begin(), c.end());
+    EXPECT_EQ(a, all);
+    EXPECT_FALSE(fs::exists(dir / "split.parts"));
+    EXPECT_FALSE(run({outs[0]}, "short").ok()) << "three inputs, one output";
+    fs::remove_all(dir);
+}
+
 } // namespace
 } // namespace axon::test
