@@ -65,7 +65,7 @@ struct LabelConfig {
     // Describes the teacher for the resume check (command, options, limit).
     std::string teacherDescription;
     // The teacher's centipawns are multiplied by this before they are written: teachers count
-    // centipawns on their own scales (Stockfish 15.1's at depth 1-5 are about 0.58 of Axon's
+    // centipawns on their own scales (Stockfish 15.1's at depth 1-5 are about 0.59 of Axon's
     // 40-node search's on the same positions, docs/nets.md), and a network learns its teacher's
     // scale, which the search's margins were tuned without. LabelStats::scoreRatio measures it.
     double scoreFactor = 1.0;
