@@ -117,11 +117,11 @@ int runLabelCommand(const LabelCommandArgs& args) {
     std::printf("time           %.1f s, %.0f positions/s (%s, %d jobs, %d in flight)\n", s.seconds,
                 util::ratePerSecond(double(s.processed), s.seconds),
                 config.limit.describe().c_str(), args.jobs, args.inFlight);
-    if (const auto ratio = s.scoreRatio()) {
+    if (const auto ratio = s.fit.ratio()) {
         std::printf(
             "scale          written scores = %.3f x the inputs' (least squares over %" PRIu64
             " positions within +-%d cp)",
-            *ratio, s.fitPositions, data::kScaleFitBound);
+            *ratio, s.fit.positions, data::ScaleFit::kBound);
         if (*ratio > 0)
             std::printf("; --score-factor %.3f matches them", args.scoreFactor / *ratio);
         std::printf("\n");

@@ -349,12 +349,8 @@ class BlockLabeller {
         ++m_shared.stats.processed;
         if (skip.empty()) {
             ++m_shared.stats.labelled;
-            if (item.inputScore && std::abs(*item.inputScore) <= kScaleFitBound &&
-                std::abs(score) <= kScaleFitBound) {
-                m_shared.stats.fitProducts += double(*item.inputScore) * double(score);
-                m_shared.stats.fitSquares += double(*item.inputScore) * double(*item.inputScore);
-                ++m_shared.stats.fitPositions;
-            }
+            if (item.inputScore)
+                m_shared.stats.fit.add(*item.inputScore, score, m_config.scoreFactor);
         } else {
             ++m_shared.stats.skipped;
             if (m_callbacks.onReport) m_callbacks.onReport(item.where + ": skipped: " + skip);
@@ -597,6 +593,32 @@ util::Result<LabelStats> runLabel(const LabelConfig& config, const match::Engine
         fs::remove_all(partsDir, ec);
     }
     return stats;
+}
+
+util::Result<ScaleFit> scaleFitOfFiles(const std::vector<std::string>& inputs,
+                                       const std::vector<std::string>& labelled, double scoreFactor,
+                                       std::size_t perFile) {
+    if (inputs.size() != labelled.size())
+        return util::makeError("scale fit: " + std::to_string(inputs.size()) + " inputs, " +
+                               std::to_string(labelled.size()) + " labelled files");
+    ScaleFit fit;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        auto a = RecordReader::open(inputs[i]);
+        if (!a) return util::makeError(a.error());
+        auto b = RecordReader::open(labelled[i]);
+        if (!b) return util::makeError(b.error());
+        if ((*a)->count() != (*b)->count())
+            return util::makeError(labelled[i] + " holds " + std::to_string((*b)->count()) +
+                                   " records, " + inputs[i] + " " + std::to_string((*a)->count()));
+        const std::size_t n = std::min<std::size_t>(perFile, (*a)->count());
+        std::vector<TrainingRecord> own(n), taught(n);
+        auto readA = (*a)->read(own);
+        if (!readA) return util::makeError(readA.error());
+        auto readB = (*b)->read(taught);
+        if (!readB) return util::makeError(readB.error());
+        for (std::size_t k = 0; k < n; ++k) fit.add(own[k].score, taught[k].score, scoreFactor);
+    }
+    return fit;
 }
 
 } // namespace axon::data

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <optional>
 #include <string>
@@ -38,9 +39,27 @@ util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
                                              const match::SearchResult& answer, GameResult result,
                                              int ply, double scoreFactor = 1.0);
 
-// Scores within this bound (centipawns) on both sides take part in LabelStats' scale fit: past
-// it a score says "won" more than "how much", and mates are not centipawns at all.
-constexpr int kScaleFitBound = 2000;
+// The scale of written labels against the inputs' own scores: the least-squares line through
+// zero, written = ratio x input. Positions take part where the input and the teacher's own
+// centipawns (the written score over the factor) are both within kBound: past it a score says
+// "won" more than "how much", and mates are not centipawns at all. The bound is on the teacher's
+// raw score, so which positions count does not depend on the factor.
+struct ScaleFit {
+    static constexpr int kBound = 2000;
+    double products = 0, squares = 0;
+    std::uint64_t positions = 0;
+    void add(int input, int written, double scoreFactor) {
+        if (std::abs(input) > kBound || std::abs(double(written)) > kBound * scoreFactor) return;
+        products += double(input) * double(written);
+        squares += double(input) * double(input);
+        ++positions;
+    }
+    // Empty without such positions (EPD input has no scores).
+    std::optional<double> ratio() const {
+        if (positions == 0 || squares <= 0) return std::nullopt;
+        return products / squares;
+    }
+};
 
 struct LabelConfig {
     // Axon data files (by their magic) or EPD/FEN text files; or only game files, labelled into
@@ -84,16 +103,17 @@ struct LabelStats {
     double seconds = 0;
     bool interrupted = false;
     // The written scores against the inputs' own (data and game files carry the generating
-    // search's scores), over this run's positions where both are within +-kScaleFitBound:
-    // sums for the least-squares line through zero, written = ratio x input.
-    double fitProducts = 0, fitSquares = 0;
-    std::uint64_t fitPositions = 0;
-    // That line's slope; empty without such positions (EPD input has no scores).
-    std::optional<double> scoreRatio() const {
-        if (fitPositions == 0 || fitSquares <= 0) return std::nullopt;
-        return fitProducts / fitSquares;
-    }
+    // search's scores) over the positions labelled in this process (not resumed parts), summed
+    // in the order the teachers answer: for the summary. scaleFitOfFiles measures files.
+    ScaleFit fit;
 };
+
+// The ScaleFit of labelled data files against the files they were labelled from (the same
+// records in the same order), over the first `perFile` records of each pair, in order: the
+// same figure for the same files however the labelling went.
+util::Result<ScaleFit> scaleFitOfFiles(const std::vector<std::string>& inputs,
+                                       const std::vector<std::string>& labelled, double scoreFactor,
+                                       std::size_t perFile);
 
 struct LabelCallbacks {
     // Called at most every `progressSeconds` from a worker thread (serialised).

@@ -384,7 +384,6 @@ class Generations {
         say(gen.name + ": labelling " + std::to_string(gs.positions) + " positions with " +
             plan.command + " at " + c.limit.describe() + ", " + std::to_string(plan.jobs) +
             " teacher(s)");
-        double products = 0, squares = 0;
         for (std::size_t r = 0; r < runs.size(); ++r) {
             if (runs[r].empty()) continue;
             c.inputs = runs[r];
@@ -423,11 +422,18 @@ class Generations {
             auto stats = data::runLabel(c, match::uciEngineFactory(teacher), m_stop, callbacks);
             if (!stats) return util::makeError(gen.name + ": label: " + stats.error());
             if (stats->interrupted || m_stop.load()) return false;
-            products += stats->fitProducts;
-            squares += stats->fitSquares;
         }
-        // The scale of this session's labels (a resumed step measures the part it labelled).
-        if (squares > 0) gs.labelRatio = products / squares;
+        // The labels' scale against the self-play's own scores, from the files (the first
+        // 1000 records of each, in order): the same figure however often the step resumed.
+        std::vector<std::string> inputs, labelled;
+        for (const auto& run : runs)
+            for (const std::string& file : run) {
+                inputs.push_back(file);
+                labelled.push_back(labelledFile(m_options.workDir, gen, file));
+            }
+        auto fit = data::scaleFitOfFiles(inputs, labelled, plan.scoreFactor, 1000);
+        if (!fit) return util::makeError(gen.name + ": label: " + fit.error());
+        gs.labelRatio = fit->ratio().value_or(0);
         char text[160];
         std::snprintf(text, sizeof text,
                       "%s: labels done; the written scores are %.3f x the self-play's own",

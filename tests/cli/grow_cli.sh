@@ -251,15 +251,15 @@ grep -q "training h32 (32 hidden) on $records positions in 1 files" conv.log ||
 [[ -s conv/conv/train/h32/final.nnue ]] || fail "no network from the converted data"
 
 # --- a teacher's labels: every data file of the generation scored by a UCI engine -----------------
-# (Axon itself at depth 2 as the teacher, its centipawns doubled.) The labelled copies keep each
+# (Axon itself at depth 4 as the teacher, its centipawns doubled.) The labelled copies keep each
 # chunk's records; the candidates read them alone (the self-play's own files are moved away after
 # the labels, and the training still runs); a label change after labelling began is refused.
 python3 - "$dir" "$axon" <<'PY'
 import json, sys
 config = json.load(open(sys.argv[1] + "/grow.json"))
-config["generations"] = [{"name": "lab", "datagen": {"seeds": [5], "positions": 1000},
+config["generations"] = [{"name": "lab", "datagen": {"seeds": [5], "positions": 3000},
     "convert": [{"from": "pgn", "inputs": ["ref/g-1/gate/h32/block-00000.pgn"]}],
-    "label": {"engine": sys.argv[2], "options": {"Hash": 4, "Threads": "1"}, "depth": 2,
+    "label": {"engine": sys.argv[2], "options": {"Hash": 4, "Threads": "1"}, "depth": 4,
               "jobs": 2, "score_factor": 2},
     "candidates": [{"name": "h32", "hidden": 32}],
     "gate": {"min_games": 2, "max_games": 2}}]
@@ -267,29 +267,53 @@ json.dump(config, open(sys.argv[1] + "/lab.json", "w"))
 config["generations"][0]["label"]["depth"] = 3
 json.dump(config, open(sys.argv[1] + "/lab3.json", "w"))
 PY
-interruptAt lab.json lab "lab: labels done"
+# Stopped inside the labels, then again once they are done (its own log: lab.log has the line).
+interruptAt lab.json lab "lab: label 1/2: "
+"$axon" grow lab.json --work lab --progress 0.05 >lab2.log 2>&1 &
+pid=$!
+waitFor "lab: labels done" lab2.log
+kill -INT "$pid"
+wait "$pid" || true
+pid=""
+grep -a "lab: label" lab2.log | grep -q "resumed\|label 1/2\|label 2/2" ||
+    fail "the second run labelled nothing: $(grep -a 'lab:' lab2.log | head -n 5)"
+grep -q "lab: labelling [0-9]* positions with $axon at depth=4, 2 teacher(s)" lab.log ||
+    fail "no label line: $(grep -a 'lab:' lab.log | head -n 3)"
+# Every chunk: the same labels as `axon label` with the same teacher, limit and factor gives.
 for f in lab/lab/data/s5/*.bin lab/lab/data/convert-0.bin; do
     l=lab/lab/label/${f#lab/lab/data/}
     [[ -s $l ]] || fail "no labelled copy of $f"
-    [[ $(count "$f") == $(count "$l") ]] || fail "$l holds $(count "$l") records, $f $(count "$f")"
+    "$axon" label --in "$f" --out direct.bin --engine "cmd=$axon" option.Hash=4 option.Threads=1 \
+        --depth 4 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed on $f"
+    cmp -s direct.bin "$l" || fail "the loop's labels of $f differ from axon label's"
     cmp -s <("$axon" data dump "$f" | cut -d';' -f2) <("$axon" data dump "$l" | cut -d';' -f2) &&
         fail "$l has the self-play's own scores"
+    rm direct.bin
 done
-grep -q "lab: labelling [0-9]* positions with $axon at depth=2, 2 teacher(s)" lab.log ||
-    fail "no label line: $(grep -a 'lab:' lab.log | head -n 3)"
-# The same labels as `axon label` with the same teacher, limit and factor gives.
-"$axon" label --in lab/lab/data/convert-0.bin --out direct.bin --engine "cmd=$axon" option.Hash=4 \
-    option.Threads=1 --depth 2 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed"
-cmp -s direct.bin lab/lab/label/convert-0.bin || fail "the loop's labels differ from axon label's"
-ratio=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["generations"][0]["label_ratio"])' lab/state.json)
-python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 0 else 1)' "$ratio" ||
-    fail "the labels' scale against the self-play's was not measured: $ratio"
+# The state's scale: the least-squares line through zero over the first 1000 records of each
+# file pair, the self-play's score and the teacher's own (written / 2) both within 2000.
+python3 - lab/state.json lab/lab/data/s5/*.bin lab/lab/data/convert-0.bin <<'PY' ||
+import json, struct, sys
+state = json.load(open(sys.argv[1]))["generations"][0]["label_ratio"]
+num = den = 0.0
+for own in sys.argv[2:]:
+    taught = own.replace("/lab/data/", "/lab/label/")
+    a, b = open(own, "rb").read(), open(taught, "rb").read()
+    for k in range(min(1000, (len(a) - 32) // 32)):
+        x = struct.unpack_from("<h", a, 32 + 32 * k + 24)[0]
+        y = struct.unpack_from("<h", b, 32 + 32 * k + 24)[0]
+        if abs(x) <= 2000 and abs(y) <= 4000:
+            num += x * y
+            den += x * x
+sys.exit(0 if den > 0 and abs(state - num / den) < 1e-9 * max(1, abs(state)) else 1)
+PY
+    fail "the state's label_ratio is not the fit of the files: $(grep -a label_ratio lab/state.json)"
 mv lab/lab/data lab/lab/data.moved
 "$axon" grow lab.json --work lab >>lab.log 2>&1 || fail "the labelled generation failed: $(tail -n 5 lab.log)"
 grep -q "lab: training h32 (32 hidden) on [0-9]* positions in [0-9]* files (this generation's labelled by its teacher)" lab.log ||
     fail "the candidate did not train on the labels: $(grep -a 'lab: training' lab.log)"
 [[ -s lab/lab/train/h32/final.nnue ]] || fail "no network from the labelled data"
-grep -q "labelled by $(basename "$axon") at depth 2" lab/report.md || fail "the report does not name the teacher"
+grep -q "labelled by $(basename "$axon") at depth 4" lab/report.md || fail "the report does not name the teacher"
 refusedRun "generation 'lab' started with other settings" lab3.json --work lab
 
 # --- a pre-screen before the gate, and a gate stopped by the user ---------------------------------

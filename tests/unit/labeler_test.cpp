@@ -198,6 +198,26 @@ TEST(Labeler, CrashIsRetriedOnceThenSkippedAndReported) {
     fs::remove_all(dir);
 }
 
+// The scale fit: the bound is on the teacher's own centipawns, so a factor scales the ratio and
+// leaves the set of positions alone; mates and large scores stay out.
+TEST(Labeler, ScaleFitBoundsTheTeachersOwnScores) {
+    ScaleFit plain, doubled;
+    const int pairs[][2] = {{100, 60}, {-400, -230}, {1500, 1900}, {2500, 100}, {100, 31990}};
+    for (const auto& p : pairs) {
+        plain.add(p[0], p[1], 1.0);
+        doubled.add(p[0], 2 * p[1], 2.0);
+    }
+    EXPECT_EQ(plain.positions, 3u);
+    EXPECT_EQ(doubled.positions, 3u) << "the factor changed which positions count";
+    ASSERT_TRUE(plain.ratio() && doubled.ratio());
+    EXPECT_NEAR(*doubled.ratio(), 2 * *plain.ratio(), 1e-12);
+    EXPECT_NEAR(*plain.ratio(),
+                (100.0 * 60 + 400.0 * 230 + 1500.0 * 1900) /
+                    (100.0 * 100 + 400.0 * 400 + 1500.0 * 1500),
+                1e-12);
+    EXPECT_FALSE(ScaleFit{}.ratio());
+}
+
 // One output per input (axon grow's label step): each input's records, in order, in its own
 // file, the same records as one merged output; blocks that straddle no input boundary; an
 // empty input still gets its empty output; a count mismatch is refused.
