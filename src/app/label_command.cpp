@@ -26,12 +26,6 @@ void printLabelProgress(const data::LabelStats& s) {
                  perSecond, util::formatDuration(perSecond > 0 ? left / perSecond : -1).c_str());
 }
 
-std::string describeTeacher(const match::EngineConfig& e) {
-    std::string text = e.command;
-    for (const auto& [key, value] : e.options) text += " option." + key + "=" + value;
-    return text;
-}
-
 } // namespace
 
 CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
@@ -95,7 +89,7 @@ int runLabelCommand(const LabelCommandArgs& args) {
     config.blockSize = args.blockSize;
     config.keepParts = args.keepParts;
     config.scoreFactor = args.scoreFactor;
-    config.teacherDescription = describeTeacher(setup->engine);
+    config.teacherDescription = data::describeTeacher(setup->engine);
     data::LabelCallbacks callbacks;
     callbacks.progressSeconds = args.progressSeconds;
     callbacks.onProgress = printLabelProgress;

@@ -37,6 +37,12 @@ int teacherScore(const match::SearchResult& answer, double scoreFactor) {
     return int(std::llround(std::clamp(cp, -double(kRecordScoreLimit), double(kRecordScoreLimit))));
 }
 
+std::string describeTeacher(const match::EngineConfig& teacher) {
+    std::string text = teacher.command;
+    for (const auto& [key, value] : teacher.options) text += " option." + key + "=" + value;
+    return text;
+}
+
 util::Result<TrainingRecord> labelFromAnswer(const chess::Position& pos,
                                              const match::SearchResult& answer, GameResult result,
                                              int ply, double scoreFactor) {

@@ -49,7 +49,7 @@ struct ScaleFit {
     double products = 0, squares = 0;
     std::uint64_t positions = 0;
     void add(int input, int written, double scoreFactor) {
-        if (std::abs(input) > kBound || std::abs(double(written)) > kBound * scoreFactor) return;
+        if (std::abs(input) > kBound || std::abs(written) > kBound * scoreFactor) return;
         products += double(input) * double(written);
         squares += double(input) * double(input);
         ++positions;
@@ -60,6 +60,10 @@ struct ScaleFit {
         return products / squares;
     }
 };
+
+// "COMMAND option.NAME=VALUE ...": the teacher as LabelConfig::teacherDescription names it in a
+// run's manifest (`axon label` and `axon grow` alike, so their parts are each other's).
+std::string describeTeacher(const match::EngineConfig& teacher);
 
 struct LabelConfig {
     // Axon data files (by their magic) or EPD/FEN text files; or only game files, labelled into
@@ -86,7 +90,7 @@ struct LabelConfig {
     // The teacher's centipawns are multiplied by this before they are written: teachers count
     // centipawns on their own scales (Stockfish 15.1's at depth 1-5 are about 0.59 of Axon's
     // 40-node search's on the same positions, docs/nets.md), and a network learns its teacher's
-    // scale, which the search's margins were tuned without. LabelStats::scoreRatio measures it.
+    // scale, which the search's margins were tuned without. LabelStats::fit measures it.
     double scoreFactor = 1.0;
 };
 

@@ -377,9 +377,7 @@ class Generations {
         c.jobs = plan.jobs;
         c.inFlight = plan.inFlight;
         c.scoreFactor = plan.scoreFactor;
-        c.teacherDescription = plan.command;
-        for (const auto& [name, value] : plan.options)
-            c.teacherDescription += " option." + name + "=" + value;
+        c.teacherDescription = data::describeTeacher(teacher);
         const std::vector<std::vector<std::string>> runs = sourceRuns(gen);
         say(gen.name + ": labelling " + std::to_string(gs.positions) + " positions with " +
             plan.command + " at " + c.limit.describe() + ", " + std::to_string(plan.jobs) +
