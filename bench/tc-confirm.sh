@@ -15,6 +15,8 @@
 #              batches are pooled by `axon pool` and play stops once H0 or H1 is accepted; the
 #              batches are fixed-size, so this is a sequential test looked at every BATCH games),
 #              RESULTS (bench/results/tc-confirm), AXON (the match runner: NEW_BINARY),
+#              MATCH_OPTIONS (more words for every batch's `axon match`, as
+#              "--resign movecount=3 score=1000"),
 #              SUMMARY_ONLY=1 (print the sum of the finished batches, play nothing),
 #              SEED_BASE (1000: batch N plays the openings of seed SEED_BASE + N; a run whose
 #              earlier batch files are gone goes on with SEED_BASE past them, so no opening
@@ -34,6 +36,7 @@ runner=${AXON:-$new}
 read -r -a new_options <<<"${NEW_OPTIONS:-}"
 read -r -a old_options <<<"${OLD_OPTIONS:-}"
 read -r -a sprt <<<"${SPRT:-}"
+read -r -a match_options <<<"${MATCH_OPTIONS:-}"
 mkdir -p "$RESULTS"
 
 # sprtLine: the pooled SPRT line of the finished batches (nothing without SPRT or batches).
@@ -60,7 +63,7 @@ if [[ ${SUMMARY_ONLY:-0} != 1 ]]; then
         "$runner" match --engine "cmd=$new" name=new option.Hash=16 "${new_options[@]}" \
             --engine "cmd=$old" name=old option.Hash=16 "${old_options[@]}" --tc "$TC" \
             --games "$BATCH" --concurrency "$CONCURRENCY" --openings "$BOOK" --openings-order random \
-            --seed "$((SEED_BASE + b))" \
+            --seed "$((SEED_BASE + b))" "${match_options[@]}" \
             --json "$json.tmp" --pgn "$RESULTS/batch-$b.pgn.tmp" >"$RESULTS/batch-$b.log" 2>&1
         mv "$RESULTS/batch-$b.pgn.tmp" "$RESULTS/batch-$b.pgn"
         mv "$json.tmp" "$json"
