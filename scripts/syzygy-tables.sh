@@ -7,6 +7,13 @@
 # published checksum list. Hours on 2 cores: run it niced in the background.
 set -eu
 out=$(mkdir -p "$1" && cd "$1" && pwd); threads=${2:-2}
+# Started in a session of its own (setsid), the script's processes are one autogroup, which
+# Linux shares the CPU with before any nice value counts: lower the group's own priority, as
+# axon grow does, or a niced run takes half the machine from a match in another session (seen
+# 2026-12-07). Only as the session's leader, so a user's shell is never niced.
+if [ "$(ps -o sid= -p $$ | tr -d ' ')" = "$$" ] && [ -w /proc/self/autogroup ]; then
+  echo 19 > /proc/self/autogroup 2>/dev/null || true
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/../../shared/tools/syzygy-tb
 build=${TB_BUILD:-/tmp/syzygy-tb-build}
