@@ -19,7 +19,15 @@ def evaluations(axon, net, fens):
     if net:
         cmd += f"setoption name EvalFile value {net}\n"
     cmd += "".join(f"position fen {fen}\neval\n" for fen in fens) + "quit\n"
-    out = subprocess.run([axon], input=cmd, capture_output=True, text=True, check=True).stdout
+    run = subprocess.run([axon], input=cmd, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"eval-scale: {axon} exited with {run.returncode}: {run.stderr.strip()[-500:]}")
+    out = run.stdout
+    # A network that does not load leaves the embedded one in place: refuse, or it would be
+    # compared with itself and read as a factor of 1.
+    errors = [line for line in out.splitlines() if line.startswith("info string error")]
+    if errors:
+        sys.exit(f"eval-scale: {net}: {errors[0][len('info string '):]}")
     scores = [int(line.split()[4]) for line in out.splitlines()
               if line.startswith("network (side to move)")]
     if len(scores) != len(fens):
@@ -37,12 +45,19 @@ def main():
     ap.add_argument("--reference", default="")
     ap.add_argument("nets", nargs="+")
     a = ap.parse_args()
-    with open(a.book) as f:
-        fens = [" ".join(line.split(";")[0].split()[:4]) + " 0 1" for line in f if line.strip()]
+    try:
+        with open(a.book) as f:
+            fens = [" ".join(line.split(";")[0].split()[:4]) + " 0 1" for line in f if line.strip()]
+    except OSError as e:
+        sys.exit(f"eval-scale: cannot read the book: {e}")
+    if not fens:
+        sys.exit(f"eval-scale: no positions in {a.book}")
     random.seed(a.seed)
     fens = random.sample(fens, min(a.positions, len(fens)))
     ref = evaluations(a.axon, a.reference, fens)
     ref_sq = sum(x * x for x in ref)
+    if ref_sq == 0:
+        sys.exit("eval-scale: the reference scores every position 0; no factor to fit")
     print(f"{len(fens)} positions of {a.book} (seed {a.seed}); reference "
           f"{a.reference or 'the embedded network'}: mean |eval| {sum(map(abs, ref)) / len(ref):.0f} cp")
     for net in a.nets:

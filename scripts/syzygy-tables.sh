@@ -4,7 +4,8 @@
 # /tmp/syzygy-tb-build), then each file's embedded checksum checked with tbcheck. Resumable: a
 # table whose .rtbw and .rtbz exist is skipped, half-written parts are removed first. Unlike
 # that folder's generate.sh it makes no mirrored duplicates (KQvKRP beside KRPvKQ) and needs no
-# published checksum list. Hours on 2 cores: run it niced in the background.
+# published checksum list. Hours on 2 cores: run it in the background with setsid, where it lowers
+# its session's priority itself (below).
 set -eu
 out=$(mkdir -p "$1" && cd "$1" && pwd); threads=${2:-2}
 # Started in a session of its own (setsid), the script's processes are one autogroup, which
@@ -12,7 +13,7 @@ out=$(mkdir -p "$1" && cd "$1" && pwd); threads=${2:-2}
 # axon grow does, or a niced run takes half the machine from a match in another session (seen
 # 2026-12-07). Only as the session's leader, so a user's shell is never niced.
 if [ "$(ps -o sid= -p $$ | tr -d ' ')" = "$$" ] && [ -w /proc/self/autogroup ]; then
-  echo 19 > /proc/self/autogroup 2>/dev/null || true
+  { echo 19 > /proc/self/autogroup; } 2>/dev/null || true
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/../../shared/tools/syzygy-tb
