@@ -9,6 +9,7 @@
 
 #include "app/interrupt.h"
 #include "data/game_format.h"
+#include "data/in_process_teacher.h"
 #include "util/progress_format.h"
 
 namespace axon::app {
@@ -42,7 +43,8 @@ CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
     cmd->add_option("--out", args.output, "The data file to write")->required();
     auto& a = args.analysis;
     cmd->add_option("--engine", a.engine,
-                    "The teacher (default: this binary): cmd=COMMAND [option.NAME=VALUE]... "
+                    "The teacher (default: this binary, searching in this process): cmd=COMMAND "
+                    "[option.NAME=VALUE]... "
                     "[nodes=N | depth=N | movetime=MS]")
         ->expected(1, 1000);
     cmd->add_option("--nodes", a.nodes, "Nodes per position")->check(CLI::PositiveNumber);
@@ -51,7 +53,9 @@ CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
     cmd->add_option("--move-timeout", a.moveTimeout,
                     "ms past the limit before the teacher counts as hung (default 60000)")
         ->check(CLI::PositiveNumber);
-    cmd->add_option("--jobs", args.jobs, "Teacher processes")->check(CLI::Range(1, 1024));
+    cmd->add_option("--jobs", args.jobs,
+                    "Teachers (processes; threads of the default in-process one)")
+        ->check(CLI::Range(1, 1024));
     cmd->add_option("--in-flight", args.inFlight,
                     "Positions sent to a teacher at once, queued behind its search (1: one round "
                     "trip each)")
@@ -97,7 +101,13 @@ int runLabelCommand(const LabelCommandArgs& args) {
         std::fprintf(stderr, "label: %s\n", line.c_str());
     };
     const auto& stop = installInterruptFlag();
-    auto result = data::runLabel(config, match::uciEngineFactory(setup->engine), stop, callbacks);
+    // The default teacher, this binary, searches in this process: the same labels as its UCI
+    // process (tests/cli/label_cli.sh), without the pipes and the info lines' parsing. So the
+    // parts' manifest names the teacher as before and either kind of run resumes the other.
+    const match::EngineFactory teacher = args.analysis.engine.empty()
+                                             ? data::inProcessTeacherFactory({})
+                                             : match::uciEngineFactory(setup->engine);
+    auto result = data::runLabel(config, teacher, stop, callbacks);
     if (!result) {
         std::fprintf(stderr, "axon label: %s\n", result.error().c_str());
         return 1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `axon label`. Mode "fake" (Axon itself and misbehaving wrappers as teachers): data, EPD and
-# game-file inputs, results and plies kept, two jobs equal one, --in-flight 1 equals the default, resume
+# game-file inputs, results and plies kept, the default in-process teacher's labels equal to Axon's
+# as a UCI teacher, two jobs equal one, --in-flight 1 equals the default, resume
 # after a lost part, a crash (in the middle of a batch in flight) retried, a position that
 # always crashes skipped and reported, a broken teacher stopped.
 # Mode "stockfish": Debian's /usr/games/stockfish on 50 positions, the same labels with
@@ -91,6 +92,18 @@ cmp -s "$dir/two.bin" "$dir/one.bin" || fail "the resumed output differs"
 if label --in "$input" --out "$dir/two.bin" --jobs 2 --block 7 --keep-parts --nodes 100 \
     >/dev/null 2>&1; then :; fi
 
+# The default teacher (no --engine) is this binary searching in this process: the labels of the
+# same binary as a UCI teacher, by depth and by nodes (where the hash carried from one position to
+# the next counts), two threads as one, game files too.
+"$axon" label --in "$input" --out "$dir/self.bin" --depth 3 --block 7 >/dev/null 2>&1 ||
+    fail "the in-process teacher failed"
+cmp -s "$dir/self.bin" "$dir/one.bin" || fail "in process, depth 3: labels differ from the UCI teacher's"
+"$axon" label --in "$input" --out "$dir/self-n.bin" --nodes 700 --jobs 2 --block 9 >/dev/null 2>&1 ||
+    fail "the in-process teacher by nodes failed"
+"$axon" label --engine "$teacher" --in "$input" --out "$dir/uci-n.bin" --nodes 700 --block 9 >/dev/null 2>&1 ||
+    fail "the UCI teacher by nodes failed"
+cmp -s "$dir/self-n.bin" "$dir/uci-n.bin" || fail "in process, 700 nodes: labels differ from the UCI teacher's"
+
 # Game files: every ply gets the teacher's score, moves and results are kept (no search of the
 # generator is replayed); two jobs equal one; a lost part is relabelled on resume.
 "$axon" datagen --out "$dir/gen" --threads 1 --games 3 --chunk-games 3 --soft-nodes 300 \
@@ -111,6 +124,9 @@ rm "$dir/lab2.games" "$dir/lab2.games.parts/part-000001.games"
 label --in "$games" --out "$dir/lab2.games" --block 60 --jobs 2 2>/dev/null | grep -q resumed ||
     fail "games resume"
 cmp -s "$dir/lab.games" "$dir/lab2.games" || fail "games: the resumed output differs"
+"$axon" label --in "$games" --out "$dir/self.games" --depth 3 --block 60 >/dev/null 2>&1 ||
+    fail "games, in-process teacher"
+cmp -s "$dir/lab.games" "$dir/self.games" || fail "games: the in-process teacher's labels differ"
 if label --in "$games" "$input" --out "$dir/mixed.bin" >/dev/null 2>&1; then
     fail "game files mixed with records were accepted"
 fi
