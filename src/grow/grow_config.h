@@ -56,7 +56,9 @@ struct ConvertPlan {
 // candidate trains, and its candidates (and later generations that train on it) read the
 // labelled files. Off when `command` is empty.
 struct LabelPlan {
-    std::string command;                                      // the teacher's command line
+    // The teacher's command line; "axon": this binary's own search in this process, with the
+    // generation's best network unless `options` name an EvalFile (data::InProcessTeacher).
+    std::string command;
     std::vector<std::pair<std::string, std::string>> options; // UCI options, in order
     int depth = 0;
     std::int64_t nodes = 0; // exactly one of depth and nodes
@@ -64,6 +66,8 @@ struct LabelPlan {
     int inFlight = 16;      // data::LabelConfig::inFlight
     double scoreFactor = 1; // data::LabelConfig::scoreFactor
     bool enabled() const { return !command.empty(); }
+    bool inProcess() const { return command == kInProcessTeacher; }
+    static constexpr const char* kInProcessTeacher = "axon";
 };
 
 // How a candidate is trained; the architecture is the candidate's.

@@ -18,6 +18,7 @@
 
 #include "data/convert.h"
 #include "data/datagen.h"
+#include "data/in_process_teacher.h"
 #include "data/labeler.h"
 #include "data/output_lock.h"
 #include "data/record_file.h"
@@ -199,7 +200,7 @@ class Generations {
             if (auto e = save()) return util::makeError(*e);
         }
         if (gen.label.enabled() && !gs.labelDone) {
-            auto done = label(gen, gs);
+            auto done = label(gen, gs, best);
             if (!done) return done;
             if (auto e = save()) return util::makeError(*e);
             if (!*done) return false;
@@ -365,12 +366,19 @@ class Generations {
     // The teacher's scores for every data file of the generation, run by run (each run's
     // chunks through one set of teacher processes, resumable from its parts folder, then
     // written chunk for chunk under GEN/label). False when stopped.
-    util::Result<bool> label(const Generation& gen, GenerationState& gs) {
+    util::Result<bool> label(const Generation& gen, GenerationState& gs, const std::string& best) {
         CostMeter meter(gs.labelCost);
         const LabelPlan& plan = gen.label;
         match::EngineConfig teacher;
         teacher.command = plan.command;
         teacher.options = plan.options;
+        // "axon": this binary's search in this process, with the best network unless the
+        // options name one (data::InProcessTeacher); the manifest names that network's path.
+        const bool inProcess = plan.inProcess();
+        if (inProcess && !best.empty() &&
+            std::none_of(teacher.options.begin(), teacher.options.end(),
+                         [](const auto& option) { return option.first == "EvalFile"; }))
+            teacher.options.emplace_back("EvalFile", best);
         data::LabelConfig c;
         c.limit.depth = plan.depth;
         c.limit.nodes = plan.nodes;
@@ -380,8 +388,10 @@ class Generations {
         c.teacherDescription = data::describeTeacher(teacher);
         const std::vector<std::vector<std::string>> runs = sourceRuns(gen);
         say(gen.name + ": labelling " + std::to_string(gs.positions) + " positions with " +
-            plan.command + " at " + c.limit.describe() + ", " + std::to_string(plan.jobs) +
-            " teacher(s)");
+            (inProcess ? "this binary's search in process (" +
+                             (best.empty() ? std::string("the embedded network") : best) + ")"
+                       : plan.command) +
+            " at " + c.limit.describe() + ", " + std::to_string(plan.jobs) + " teacher(s)");
         for (std::size_t r = 0; r < runs.size(); ++r) {
             if (runs[r].empty()) continue;
             c.inputs = runs[r];
@@ -417,7 +427,10 @@ class Generations {
                 say(line);
             };
             callbacks.onReport = [&](const std::string& line) { say(where + ": " + line); };
-            auto stats = data::runLabel(c, match::uciEngineFactory(teacher), m_stop, callbacks);
+            auto stats = data::runLabel(c,
+                                        inProcess ? data::inProcessTeacherFactory(teacher.options)
+                                                  : match::uciEngineFactory(teacher),
+                                        m_stop, callbacks);
             if (!stats) return util::makeError(gen.name + ": label: " + stats.error());
             if (stats->interrupted || m_stop.load()) return false;
         }

@@ -15,7 +15,8 @@
 #   - a started generation's candidates and training may change before its first training run,
 #     its gate before its first gate game, and nothing after;
 #   - a teacher labels a generation's self-play and converted files chunk for chunk, and its
-#     candidates train on the labels;
+#     candidates train on the labels; "axon" as the teacher is this binary in process with the
+#     best network, its labels the UCI teacher's;
 #   - a loop leading its own session lowers the session's scheduling group (Linux autogroup).
 # Usage: grow_cli.sh AXON [KILLS] [SEED]
 set -euo pipefail
@@ -315,6 +316,27 @@ grep -q "lab: training h32 (32 hidden) on [0-9]* positions in [0-9]* files (this
 [[ -s lab/lab/train/h32/final.nnue ]] || fail "no network from the labelled data"
 grep -q "labelled by $(basename "$axon") at depth 4" lab/report.md || fail "the report does not name the teacher"
 refusedRun "generation 'lab' started with other settings" lab3.json --work lab
+
+# --- the in-process teacher: "engine": "axon" is this binary's search with the best network ------
+# The same generation with Axon in process as the teacher: every chunk's labels are what `axon
+# label` gives with this binary as a UCI teacher holding the loop's best network (start.nnue).
+python3 - "$dir" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1] + "/lab.json"))
+config["generations"][0]["label"]["engine"] = "axon"
+json.dump(config, open(sys.argv[1] + "/labself.json", "w"))
+PY
+"$axon" grow labself.json --work labself >labself.log 2>&1 || fail "the in-process teacher's generation failed: $(tail -n 5 labself.log)"
+grep -q "lab: labelling [0-9]* positions with this binary's search in process ($dir/start.nnue) at depth=4, 2 teacher(s)" labself.log ||
+    fail "no in-process label line: $(grep -a 'lab: labelling' labself.log)"
+for f in labself/lab/data/s5/*.bin labself/lab/data/convert-0.bin; do
+    l=labself/lab/label/${f#labself/lab/data/}
+    [[ -s $l ]] || fail "no in-process labelled copy of $f"
+    "$axon" label --in "$f" --out direct.bin --engine "cmd=$axon" option.Hash=4 option.Threads=1 \
+        "option.EvalFile=$dir/start.nnue" --depth 4 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed on $f"
+    cmp -s direct.bin "$l" || fail "the in-process teacher's labels of $f differ from the UCI teacher's"
+    rm direct.bin
+done
 
 # --- a pre-screen before the gate, and a gate stopped by the user ---------------------------------
 # Data converted from the gates' games above, so no self-play is needed. Generation "pre": both
