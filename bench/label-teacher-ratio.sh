@@ -17,7 +17,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$A" datagen --out "$work/gen" --threads 1 --positions "$POSITIONS" --seed 99 --soft-nodes 40 \
     --keep-noisy --chunk-positions "$POSITIONS" >/dev/null 2>&1
-input=$(ls "$work"/gen/*.bin | head -1)
+inputs=("$work"/gen/*.bin)
+input=${inputs[0]}
 count=$("$A" data stats "$input" | awk '/^records/ {print $2}')
 
 # CPU seconds of one labelling into $work/$1.bin; the rest: extra options.
