@@ -375,10 +375,16 @@ class Generations {
         // "axon": this binary's search in this process, with the best network unless the
         // options name one (data::InProcessTeacher); the manifest names that network's path.
         const bool inProcess = plan.inProcess();
-        if (inProcess && !best.empty() &&
-            std::none_of(teacher.options.begin(), teacher.options.end(),
-                         [](const auto& option) { return option.first == "EvalFile"; }))
-            teacher.options.emplace_back("EvalFile", best);
+        std::string network = best; // the in-process teacher's; empty: the embedded one
+        if (inProcess) {
+            const auto named =
+                std::find_if(teacher.options.begin(), teacher.options.end(),
+                             [](const auto& option) { return option.first == "EvalFile"; });
+            if (named != teacher.options.end())
+                network = named->second;
+            else if (!best.empty())
+                teacher.options.emplace_back("EvalFile", best);
+        }
         data::LabelConfig c;
         c.limit.depth = plan.depth;
         c.limit.nodes = plan.nodes;
@@ -389,7 +395,7 @@ class Generations {
         const std::vector<std::vector<std::string>> runs = sourceRuns(gen);
         say(gen.name + ": labelling " + std::to_string(gs.positions) + " positions with " +
             (inProcess ? "this binary's search in process (" +
-                             (best.empty() ? std::string("the embedded network") : best) + ")"
+                             (network.empty() ? std::string("the embedded network") : network) + ")"
                        : plan.command) +
             " at " + c.limit.describe() + ", " + std::to_string(plan.jobs) + " teacher(s)");
         for (std::size_t r = 0; r < runs.size(); ++r) {

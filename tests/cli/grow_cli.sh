@@ -280,17 +280,24 @@ grep -a "lab: label" lab2.log | grep -q "resumed\|label 1/2\|label 2/2" ||
     fail "the second run labelled nothing: $(grep -a 'lab:' lab2.log | head -n 5)"
 grep -q "lab: labelling [0-9]* positions with $axon at depth=4, 2 teacher(s)" lab.log ||
     fail "no label line: $(grep -a 'lab:' lab.log | head -n 3)"
-# Every chunk: the same labels as `axon label` with the same teacher, limit and factor gives.
-for f in lab/lab/data/s5/*.bin lab/lab/data/convert-0.bin; do
-    l=lab/lab/label/${f#lab/lab/data/}
-    [[ -s $l ]] || fail "no labelled copy of $f"
-    "$axon" label --in "$f" --out direct.bin --engine "cmd=$axon" option.Hash=4 option.Threads=1 \
-        --depth 4 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed on $f"
-    cmp -s direct.bin "$l" || fail "the loop's labels of $f differ from axon label's"
-    cmp -s <("$axon" data dump "$f" | cut -d';' -f2) <("$axon" data dump "$l" | cut -d';' -f2) &&
-        fail "$l has the self-play's own scores"
-    rm direct.bin
-done
+# Every chunk of WORK's generation "lab": the same labels as `axon label` gives with this binary
+# as a UCI teacher, depth 4, factor 2, Hash 4 and the extra options given; and not the
+# self-play's own scores.
+sameAsAxonLabel() {
+    local work=$1 f l
+    shift
+    for f in "$work"/lab/data/s5/*.bin "$work"/lab/data/convert-0.bin; do
+        l=$work/lab/label/${f#"$work"/lab/data/}
+        [[ -s $l ]] || fail "$work: no labelled copy of $f"
+        "$axon" label --in "$f" --out direct.bin --engine "cmd=$axon" option.Hash=4 option.Threads=1 \
+            "$@" --depth 4 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed on $f"
+        cmp -s direct.bin "$l" || fail "the loop's labels of $f differ from axon label's"
+        cmp -s <("$axon" data dump "$f" | cut -d';' -f2) <("$axon" data dump "$l" | cut -d';' -f2) &&
+            fail "$l has the self-play's own scores"
+        rm direct.bin
+    done
+}
+sameAsAxonLabel lab
 # The state's scale: the least-squares line through zero over the first 1000 records of each
 # file pair, the self-play's score and the teacher's own (written / 2) both within 2000.
 python3 - lab/state.json lab/lab/data/s5/*.bin lab/lab/data/convert-0.bin <<'PY' ||
@@ -329,14 +336,7 @@ PY
 "$axon" grow labself.json --work labself >labself.log 2>&1 || fail "the in-process teacher's generation failed: $(tail -n 5 labself.log)"
 grep -q "lab: labelling [0-9]* positions with this binary's search in process ($dir/start.nnue) at depth=4, 2 teacher(s)" labself.log ||
     fail "no in-process label line: $(grep -a 'lab: labelling' labself.log)"
-for f in labself/lab/data/s5/*.bin labself/lab/data/convert-0.bin; do
-    l=labself/lab/label/${f#labself/lab/data/}
-    [[ -s $l ]] || fail "no in-process labelled copy of $f"
-    "$axon" label --in "$f" --out direct.bin --engine "cmd=$axon" option.Hash=4 option.Threads=1 \
-        "option.EvalFile=$dir/start.nnue" --depth 4 --score-factor 2 >/dev/null 2>&1 || fail "axon label failed on $f"
-    cmp -s direct.bin "$l" || fail "the in-process teacher's labels of $f differ from the UCI teacher's"
-    rm direct.bin
-done
+sameAsAxonLabel labself "option.EvalFile=$dir/start.nnue"
 
 # --- a pre-screen before the gate, and a gate stopped by the user ---------------------------------
 # Data converted from the gates' games above, so no self-play is needed. Generation "pre": both
