@@ -287,6 +287,10 @@ class Worker {
     int m_rootDepth = 0;
     int m_pvIndex = 0;
     int m_completedDepth = 0;
+    // Set once a root move has a score: a node limit stops the search only then, so that every
+    // search, however few its nodes, ends with a move it searched and a score (below, a search
+    // whose first root move's quiescence took more than `go nodes` ended with neither).
+    bool m_rootMoveScored = false;
     // The root move being searched and its number (for progress reports).
     chess::Move m_rootMove;
     int m_rootMoveNumber = 0;

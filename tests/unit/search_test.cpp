@@ -228,6 +228,35 @@ TEST(Search, AStopInTheFirstRootMoveKeepsTheCompletedIterationsScore) {
     }
 }
 
+// A node limit smaller than the first root move's search (its quiescence alone) used to end the
+// search with no score and the move first generated: the labeller skipped such positions and
+// datagen played that move. The limit now waits for one root move's score; after that it is
+// exact again (FixedNodeSearchIsReproducible).
+TEST(Search, ANodeLimitEndsWithASearchedMoveAndItsScore) {
+    for (std::size_t i = 0; i < engine::benchPositions().size(); ++i) {
+        const std::string& fenText = engine::benchPositions()[i];
+        if (chess::countLegalMoves(fen(fenText)) == 0) continue;
+        Searcher searcher;
+        Searcher::Request request;
+        request.position = fen(fenText);
+        request.limits.nodes = 1;
+        std::vector<SearchInfo> infos;
+        request.callbacks.onInfo = [&](const SearchInfo& info) { infos.push_back(info); };
+        SearchResult result;
+        request.onDone = [&](const SearchResult& r) { result = r; };
+        searcher.start(std::move(request));
+        searcher.wait();
+        EXPECT_GT(result.nodes, 1u) << fenText;
+        EXPECT_NE(result.score, -kScoreInfinite) << fenText;
+        EXPECT_GT(result.score, -kScoreInfinite) << fenText;
+        EXPECT_LT(result.score, kScoreInfinite) << fenText;
+        ASSERT_FALSE(infos.empty()) << fenText << ": no info line";
+        ASSERT_FALSE(infos.back().pv.empty()) << fenText;
+        EXPECT_EQ(infos.back().pv[0], result.bestMove) << fenText;
+        EXPECT_EQ(infos.back().score, result.score) << fenText;
+    }
+}
+
 TEST(Search, MultiPvLinesOfEveryDepthAreSortedWithDistinctFirstMoves) {
     for (const std::string& fenText : {std::string(Position::kStartFen),
                                        engine::benchPositions()[3], engine::benchPositions()[12]}) {
