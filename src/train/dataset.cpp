@@ -27,7 +27,11 @@ std::uint64_t mixSeed(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
 }
 
 bool RecordFilter::accepts(const data::TrainingRecord& r) const {
-    return std::abs(int(r.score)) <= scoreLimit && !data::validateRecord(r);
+    return scoreWithin(r) && !data::validateRecord(r);
+}
+
+bool RecordFilter::scoreWithin(const data::TrainingRecord& r) const {
+    return std::abs(int(r.score)) <= scoreLimit;
 }
 
 namespace {
@@ -148,6 +152,7 @@ BatchLoader::BatchLoader(const TrainingData& data, const TrainConfig& config)
     for (const RecordRange& r : data.trainRanges())
         for (std::uint64_t b = r.begin; b < r.end; b += chunk)
             m_chunks.push_back({r.file, b, std::min(r.end, b + chunk)});
+    m_chunkValid.assign(m_chunks.size(), 0);
     m_buffer.reserve(std::size_t(config.bufferChunks) * std::size_t(chunk));
 }
 
@@ -174,13 +179,22 @@ void BatchLoader::loadGroup() {
     for (std::size_t i = first; i < last; ++i) {
         const RecordRange& c = m_chunks[m_order[i]];
         const auto recs = m_data.records(c.file);
+        // The same records pass either way: a chunk is marked only when none was invalid.
+        const bool known = m_chunkValid[m_order[i]] != 0;
+        bool allValid = true;
         for (std::uint64_t k = c.begin; k < c.end; ++k) {
             const data::TrainingRecord& r = recs[k];
-            if (m_filter.accepts(r))
+            bool valid = true;
+            if (!known) {
+                valid = !data::validateRecord(r);
+                allValid = allValid && valid;
+            }
+            if (valid && m_filter.scoreWithin(r))
                 m_buffer.push_back(r);
             else
                 ++m_stats.rejected;
         }
+        if (!known && allValid) m_chunkValid[m_order[i]] = 1;
         m_data.release(c.file, c.begin, c.end);
     }
     util::Prng rng(mixSeed(m_seed, 2 + m_cursor.pass, m_cursor.group));

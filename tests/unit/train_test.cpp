@@ -281,6 +281,35 @@ TEST(TrainData, ScoreFilterAndValidationSplit) {
     EXPECT_EQ(loader.stats().rejected, 2u);
 }
 
+// The loader validates a chunk's records until a load finds them all valid, then checks only
+// their scores: a chunk with an invalid record must keep it out on every pass, not only the first.
+TEST(TrainData, InvalidRecordsStayOutOnEveryPass) {
+    auto all = makeSyntheticRecords(600, 6);
+    all[5].result = data::GameResult(7); // not a result
+    all[300].score = 20000;              // over the score limit
+    all[301].pieces[15] = 0xF0;          // a piece code beyond the piece count
+    const std::string dir = tempDir("invalid");
+    ASSERT_EQ(data::writeAllRecords(dir + "/a.axd", all), "");
+    TrainConfig c;
+    c.data = {dir + "/a.axd"};
+    c.out = dir + "/out";
+    c.valFraction = 0;
+    c.chunkRecords = 50;
+    c.bufferChunks = 2;
+    auto data = TrainingData::open(c);
+    ASSERT_TRUE(data) << data.error();
+    BatchLoader loader(**data, c);
+    std::vector<data::TrainingRecord> pass(597);
+    for (int p = 1; p <= 3; ++p) {
+        ASSERT_TRUE(loader.next(pass));
+        for (const auto& r : pass) {
+            EXPECT_FALSE(data::validateRecord(r)) << "pass " << p;
+            EXPECT_LE(std::abs(int(r.score)), c.scoreLimit) << "pass " << p;
+        }
+        EXPECT_EQ(loader.stats().rejected, 3u * unsigned(p)) << "pass " << p;
+    }
+}
+
 // Loss falls on held-out data, and the network written to disk (read back by the engine's
 // loader) scores a position a queen up above one a queen down.
 TEST(TrainLoop, LossFallsAndTheNetworkKnowsMaterial) {
