@@ -61,7 +61,7 @@ cat >grow.json <<'EOF'
               "threads": 1, "lr": 0.01, "wdl": 0.5},
     "candidates": [{"name": "h32", "hidden": 32},
                    {"name": "h64m", "hidden": 64, "mirror": true, "output_buckets": 2}],
-    "gate": {"limit": "nodes=300", "min_games": 4, "max_games": 8, "block_pairs": 2,
+    "gate": {"limit": "nodes=300", "min_games": 4, "max_games": 40, "block_pairs": 2,
              "concurrency": 2, "openings": "book.epd", "sprt": {"elo0": 0, "elo1": 50}}
   },
   "generations": [{"name": "g", "repeat": 2}]
