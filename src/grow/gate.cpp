@@ -29,30 +29,6 @@ std::string blockPath(const std::string& dir, int block, const char* extension) 
     return (fs::path(dir) / name).string();
 }
 
-GateOutcome outcomeOf(const match::MatchScore& score, const GatePlan& plan) {
-    GateOutcome o;
-    o.wins = score.wins;
-    o.draws = score.draws;
-    o.losses = score.losses;
-    o.pentanomial = score.pentanomial;
-    if (score.games() > 0) {
-        const match::EloEstimate elo = match::estimateElo(score);
-        o.elo = elo.elo;
-        o.error95 = elo.error95;
-    }
-    if (score.pairs() > 0 && !plan.fixedLength) {
-        const match::SprtResult sprt = match::computeSprt(score, plan.sprt);
-        o.llr = sprt.llr;
-        if (score.games() >= plan.minGames) {
-            if (sprt.state == match::SprtState::AcceptH1) o.verdict = GateVerdict::AcceptH1;
-            if (sprt.state == match::SprtState::AcceptH0) o.verdict = GateVerdict::AcceptH0;
-        }
-    }
-    if (o.verdict == GateVerdict::Running && score.games() >= plan.maxGames)
-        o.verdict = GateVerdict::MaxGames;
-    return o;
-}
-
 util::Result<match::MatchScore> readBlock(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return util::makeError("cannot read " + path);
@@ -105,11 +81,42 @@ util::Result<match::MatchScore> pooledBlocks(const std::string& dir, int& blocks
 
 } // namespace
 
+GateOutcome outcomeOf(const match::MatchScore& score, const GatePlan& plan) {
+    GateOutcome o;
+    o.wins = score.wins;
+    o.draws = score.draws;
+    o.losses = score.losses;
+    o.pentanomial = score.pentanomial;
+    if (score.games() > 0) {
+        const match::EloEstimate elo = match::estimateElo(score);
+        o.elo = elo.elo;
+        o.error95 = elo.error95;
+    }
+    if (score.pairs() > 0 && !plan.fixedLength) {
+        const match::SprtResult sprt = match::computeSprt(score, plan.sprt);
+        o.llr = sprt.llr;
+        if (score.games() >= plan.minGames) {
+            if (sprt.state == match::SprtState::AcceptH1) o.verdict = GateVerdict::AcceptH1;
+            if (sprt.state == match::SprtState::AcceptH0) o.verdict = GateVerdict::AcceptH0;
+        }
+    }
+    if (o.verdict == GateVerdict::Running && score.games() >= plan.maxGames)
+        o.verdict = GateVerdict::MaxGames;
+    return o;
+}
+
 GatePlan prescreenPlan(const GatePlan& gate) {
     GatePlan p = gate;
     p.limit = gate.prescreen.limit;
-    p.maxGames = p.minGames = gate.prescreen.games;
-    p.fixedLength = true;
+    p.maxGames = gate.prescreen.games;
+    if (gate.prescreen.sequential) {
+        p.minGames = gate.prescreen.minGames;
+        p.sprt = gate.prescreen.sprt;
+        p.fixedLength = false;
+    } else {
+        p.minGames = gate.prescreen.games;
+        p.fixedLength = true;
+    }
     p.prescreen = {};
     return p;
 }

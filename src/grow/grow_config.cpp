@@ -245,6 +245,16 @@ Candidate readCandidate(const json& object, const json& trainDefaults, const std
     return c;
 }
 
+// A gate's or a pre-screen's "sprt" object over the defaults already in `sprt`.
+void readSprt(const Reader& r, match::SprtConfig& sprt) {
+    const Reader s(r.at("sprt"), r.place("sprt"), {"elo0", "elo1", "alpha", "beta"});
+    s.real("elo0", sprt.elo0, -1000, 1000);
+    s.real("elo1", sprt.elo1, -1000, 1000);
+    s.real("alpha", sprt.alpha, 1e-6, 0.5);
+    s.real("beta", sprt.beta, 1e-6, 0.5);
+    if (sprt.elo1 <= sprt.elo0) fail(r.place("sprt"), "elo1 must exceed elo0");
+}
+
 GatePlan readGate(const json& object, const std::string& where) {
     const Reader r(object, where,
                    {"limit", "max_games", "min_games", "block_pairs", "sprt", "openings",
@@ -257,14 +267,7 @@ GatePlan readGate(const json& object, const std::string& where) {
     r.integer("min_games", g.minGames, 0, 10000000);
     if (g.minGames > g.maxGames) fail(r.place("min_games"), "must not exceed max_games");
     r.integer("block_pairs", g.blockPairs, 1, 100000);
-    if (r.has("sprt")) {
-        const Reader s(r.at("sprt"), r.place("sprt"), {"elo0", "elo1", "alpha", "beta"});
-        s.real("elo0", g.sprt.elo0, -1000, 1000);
-        s.real("elo1", g.sprt.elo1, -1000, 1000);
-        s.real("alpha", g.sprt.alpha, 1e-6, 0.5);
-        s.real("beta", g.sprt.beta, 1e-6, 0.5);
-        if (g.sprt.elo1 <= g.sprt.elo0) fail(r.place("sprt"), "elo1 must exceed elo0");
-    }
+    if (r.has("sprt")) readSprt(r, g.sprt);
     r.text("openings", g.openings);
     // From one start position every pair of a fixed-node gate is the same two games: the
     // pentanomial count would be one pair counted many times.
@@ -279,7 +282,8 @@ GatePlan readGate(const json& object, const std::string& where) {
     r.integer("seed", g.seed, 0, std::numeric_limits<std::int64_t>::max());
     if (r.has("prescreen")) {
         const Reader s(r.at("prescreen"), r.place("prescreen"),
-                       {"limit", "games", "min_elo", "equal_time", "speed_rounds", "speed_depth"});
+                       {"limit", "games", "min_elo", "equal_time", "speed_rounds", "speed_depth",
+                        "sprt", "min_games"});
         if (!s.has("limit")) fail(s.place("limit"), "required: nodes=N or a clock");
         s.text("limit", g.prescreen.limit);
         if (auto tc = match::parseTimeControl(g.prescreen.limit); !tc)
@@ -292,6 +296,15 @@ GatePlan readGate(const json& object, const std::string& where) {
         s.flag("equal_time", g.prescreen.equalTime);
         s.integer("speed_rounds", g.prescreen.speedRounds, 1, 100);
         s.integer("speed_depth", g.prescreen.speedDepth, 1, 30);
+        if (s.has("sprt")) {
+            g.prescreen.sequential = true;
+            readSprt(s, g.prescreen.sprt);
+        }
+        if (s.has("min_games") && !g.prescreen.sequential)
+            fail(s.place("min_games"), "needs an sprt: without one every game is played");
+        s.integer("min_games", g.prescreen.minGames, 0, 10000000);
+        if (g.prescreen.sequential && g.prescreen.minGames > g.prescreen.games)
+            fail(s.place("min_games"), "must not exceed games");
         if (g.prescreen.equalTime &&
             match::parseTimeControl(g.prescreen.limit)->kind != match::TimeControl::Kind::Nodes)
             fail(s.place("equal_time"), "needs a nodes=N limit");

@@ -244,7 +244,13 @@ class Generations {
             if (cs.gate.verdict != GateVerdict::Running) continue;
             if (prescreened) {
                 std::string why;
-                if (!(cs.prescreen.elo > pre.minElo)) {
+                if (cs.prescreen.verdict == GateVerdict::AcceptH0) {
+                    char text[128];
+                    std::snprintf(text, sizeof text,
+                                  "its pre-screen's SPRT accepted H0 (Elo %+.1f)",
+                                  cs.prescreen.elo);
+                    why = text;
+                } else if (!(cs.prescreen.elo > pre.minElo)) {
                     char text[128];
                     std::snprintf(text, sizeof text,
                                   "its pre-screen's Elo %+.1f is not above %+.1f", cs.prescreen.elo,
@@ -712,11 +718,17 @@ class Generations {
     util::Result<bool> prescreen(const Generation& gen, const Candidate& cand, CandidateState& cs,
                                  const std::string& best) {
         const PrescreenPlan& pre = gen.gate.prescreen;
+        char length[96];
+        if (pre.sequential)
+            std::snprintf(length, sizeof length, "SPRT [%.1f, %.1f], at most %d games",
+                          pre.sprt.elo0, pre.sprt.elo1, pre.games);
+        else
+            std::snprintf(length, sizeof length, "%d games", pre.games);
         char line[512];
         std::snprintf(line, sizeof line,
-                      ": pre-screen of %s against %s, %s%s, %d games (gated if above %+.1f Elo)",
+                      ": pre-screen of %s against %s, %s%s, %s (gated if above %+.1f Elo)",
                       cand.name.c_str(), describe(best).c_str(), pre.limit.c_str(),
-                      pre.equalTime ? " at equal time" : "", pre.games, pre.minElo);
+                      pre.equalTime ? " at equal time" : "", length, pre.minElo);
         say(gen.name + line);
         const std::string dir =
             join(fs::path(m_options.workDir) / gen.name / "prescreen", cand.name);

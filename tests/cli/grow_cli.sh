@@ -342,7 +342,8 @@ sameAsAxonLabel labself "option.EvalFile=$dir/start.nnue"
 # Data converted from the gates' games above, so no self-play is needed. Generation "pre": both
 # candidates pre-screened (fixed length, no SPRT), then gated in the order of their pre-screen
 # Elo, and once one is accepted the other is not gated. Generation "low": a bound no candidate
-# reaches, so no gate is played and nothing is promoted.
+# reaches, so no gate is played and nothing is promoted. Generation "seq": a pre-screen with an
+# SPRT.
 python3 - "$dir" <<'PY'
 import json, sys
 config = json.load(open(sys.argv[1] + "/grow.json"))
@@ -355,7 +356,11 @@ config["generations"] = [
                             "equal_time": True, "speed_rounds": 1, "speed_depth": 4}}},
     {"name": "low", "datagen": {"seeds": []}, "convert": convert,
      "candidates": [{"name": "h32", "hidden": 32}],
-     "gate": {"prescreen": {"limit": "nodes=200", "games": 4, "min_elo": 2000}}}]
+     "gate": {"prescreen": {"limit": "nodes=200", "games": 4, "min_elo": 2000}}},
+    {"name": "seq", "datagen": {"seeds": []}, "convert": convert,
+     "candidates": [{"name": "h32", "hidden": 32}],
+     "gate": {"prescreen": {"limit": "nodes=200", "games": 40, "min_elo": -1000, "min_games": 8,
+                            "sprt": {"elo0": 800, "elo1": 900}}}}]
 json.dump(config, open(sys.argv[1] + "/pre.json", "w"))
 config["generations"][0]["gate"]["prescreen"]["min_elo"] = -900
 json.dump(config, open(sys.argv[1] + "/pre0.json", "w"))
@@ -402,6 +407,16 @@ fi
 grep -q "low: h32 is not gated: its pre-screen's Elo" pre.log || fail "a candidate below min_elo was gated: $(grep -a 'low:' pre.log)"
 [[ ! -e pre/low/gate ]] || fail "a candidate below min_elo played gate games"
 grep -q "low: no candidate passed its gate" pre.log || fail "generation low promoted a network"
+# Generation "seq": a pre-screen with its own SPRT, whose bounds no candidate can reach, ends on
+# H0 after its min_games rather than at its length, and the candidate is not gated.
+grep -q "seq: pre-screen of h32 against .*, SPRT \[800.0, 900.0\], at most 40 games" pre.log ||
+    fail "no sequential pre-screen line: $(grep -a 'seq:' pre.log)"
+grep -a "seq pre-screen h32" pre.log | grep -q "LLR" || fail "a sequential pre-screen's line gives no LLR"
+grep -q "seq: h32 is not gated: its pre-screen's SPRT accepted H0" pre.log ||
+    fail "a pre-screen ended on H0 was gated: $(grep -a 'seq' pre.log)"
+n=$(ls pre/seq/prescreen/h32/block-*.json | wc -l)
+((n >= 2 && n < 10)) || fail "the sequential pre-screen played $n blocks, expected from 2 (min_games 8) to fewer than 10 (40 games)"
+[[ ! -e pre/seq/gate ]] || fail "a candidate whose pre-screen ended on H0 played gate games"
 grep -q "| skipped |" pre/report.md || fail "the report shows no skipped gate"
 grep -q "games, nodes=200)" pre/report.md || fail "the report shows no pre-screen: $(cat pre/report.md)"
 

@@ -146,6 +146,49 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
         EXPECT_EQ(p.openings, g.gate.openings);
         EXPECT_EQ(p.seed, g.gate.seed);
     }
+
+    // With an SPRT the pre-screen may end early: after min_games, on its own bounds.
+    std::string sequential = kConfig;
+    sequential.replace(
+        sequential.find("\"max_games\": 1000"), 17,
+        "\"max_games\": 1000, \"prescreen\": {\"limit\": \"nodes=10000\", "
+        "\"games\": 800, \"sprt\": {\"elo0\": -5, \"elo1\": 15}, \"min_games\": 64}");
+    auto seq = parseGrowConfig(sequential);
+    ASSERT_TRUE(seq) << seq.error();
+    const GatePlan sp = prescreenPlan(seq->generations[0].gate);
+    EXPECT_FALSE(sp.fixedLength);
+    EXPECT_EQ(sp.maxGames, 800);
+    EXPECT_EQ(sp.minGames, 64);
+    EXPECT_DOUBLE_EQ(sp.sprt.elo0, -5);
+    EXPECT_DOUBLE_EQ(sp.sprt.elo1, 15);
+    EXPECT_DOUBLE_EQ(sp.sprt.alpha, 0.05);
+    EXPECT_EQ(sp.limit, "nodes=10000");
+    EXPECT_DOUBLE_EQ(seq->generations[0].gate.sprt.elo0, 0) << "the gate's own SPRT is untouched";
+    // A lopsided score decides before the end; a level one plays on; the full-length pre-screen
+    // never decides early.
+    match::MatchScore lopsided;
+    lopsided.wins = 70;
+    lopsided.draws = 40;
+    lopsided.losses = 10;
+    lopsided.pentanomial = {2, 6, 16, 20, 16};
+    EXPECT_EQ(outcomeOf(lopsided, sp).verdict, GateVerdict::AcceptH1);
+    match::MatchScore reversed = lopsided;
+    std::swap(reversed.wins, reversed.losses);
+    reversed.pentanomial = {16, 20, 16, 6, 2};
+    EXPECT_EQ(outcomeOf(reversed, sp).verdict, GateVerdict::AcceptH0);
+    match::MatchScore level;
+    level.wins = level.losses = 40;
+    level.draws = 40;
+    level.pentanomial = {6, 12, 24, 12, 6};
+    EXPECT_EQ(outcomeOf(level, sp).verdict, GateVerdict::Running);
+    EXPECT_EQ(outcomeOf(lopsided, prescreenPlan(pre->generations[0].gate)).verdict,
+              GateVerdict::Running);
+    match::MatchScore early = lopsided; // H1 by its LLR, but under min_games
+    early.wins = 28;
+    early.draws = 16;
+    early.losses = 4;
+    early.pentanomial = {1, 2, 6, 8, 7};
+    EXPECT_EQ(outcomeOf(early, sp).verdict, GateVerdict::Running);
 }
 
 TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
@@ -225,8 +268,18 @@ TEST(GrowConfig, EveryBadInputIsRefusedWithItsPlace) {
                                          "\"nodes=9\", \"games\": 8, \"min_elo\": \"0\"}"),
          "gate.prescreen.min_elo: expected a number"},
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
-                                         "\"nodes=9\", \"games\": 8, \"sprt\": {}}"),
-         "gate.prescreen.sprt: unknown key"},
+                                         "\"nodes=9\", \"games\": 8, \"sprt\": {\"elo1\": -20}}"),
+         "gate.prescreen.sprt: elo1 must exceed elo0"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                                         "\"nodes=9\", \"games\": 8, \"sprt\": {\"elo2\": 1}}"),
+         "gate.prescreen.sprt.elo2: unknown key"},
+        {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                                         "\"nodes=9\", \"games\": 8, \"min_games\": 4}"),
+         "gate.prescreen.min_games: needs an sprt"},
+        {replaced("\"max_games\": 1000",
+                  "\"max_games\": 1000, \"prescreen\": {\"limit\": "
+                  "\"nodes=9\", \"games\": 8, \"sprt\": {}, \"min_games\": 10}"),
+         "gate.prescreen.min_games: must not exceed games"},
         {replaced("\"max_games\": 1000", "\"max_games\": 1000, \"prescreen\": {\"limit\": "
                                          "\"8+0.08\", \"games\": 8, \"equal_time\": true}"),
          "gate.prescreen.equal_time: needs a nodes=N limit"},
