@@ -109,9 +109,9 @@ GatePlan prescreenPlan(const GatePlan& gate) {
     GatePlan p = gate;
     p.limit = gate.prescreen.limit;
     p.maxGames = gate.prescreen.games;
-    if (gate.prescreen.sequential) {
+    if (gate.prescreen.sprt) {
         p.minGames = gate.prescreen.minGames;
-        p.sprt = gate.prescreen.sprt;
+        p.sprt = *gate.prescreen.sprt;
         p.fixedLength = false;
     } else {
         p.minGames = gate.prescreen.games;

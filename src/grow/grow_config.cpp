@@ -297,13 +297,14 @@ GatePlan readGate(const json& object, const std::string& where) {
         s.integer("speed_rounds", g.prescreen.speedRounds, 1, 100);
         s.integer("speed_depth", g.prescreen.speedDepth, 1, 30);
         if (s.has("sprt")) {
-            g.prescreen.sequential = true;
-            readSprt(s, g.prescreen.sprt);
+            // What the object leaves out: a test of level within about +-10 (normalised Elo).
+            g.prescreen.sprt = match::SprtConfig{-10, 10, 0.05, 0.05};
+            readSprt(s, *g.prescreen.sprt);
         }
-        if (s.has("min_games") && !g.prescreen.sequential)
+        if (s.has("min_games") && !g.prescreen.sprt)
             fail(s.place("min_games"), "needs an sprt: without one every game is played");
         s.integer("min_games", g.prescreen.minGames, 0, 10000000);
-        if (g.prescreen.sequential && g.prescreen.minGames > g.prescreen.games)
+        if (g.prescreen.sprt && g.prescreen.minGames > g.prescreen.games)
             fail(s.place("min_games"), "must not exceed games");
         if (g.prescreen.equalTime &&
             match::parseTimeControl(g.prescreen.limit)->kind != match::TimeControl::Kind::Nodes)

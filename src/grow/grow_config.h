@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -110,11 +111,10 @@ struct PrescreenPlan {
     // against the best network's (grow/speed_ratio.h); needs a nodes=N limit.
     bool equalTime = false;
     int speedRounds = 5, speedDepth = 13; // the speed measurement's bench runs
-    // With `sprt`, the pre-screen ends early once its SPRT decides (after minGames): a candidate
-    // far from level needs a few hundred games, not all of `games`. One that ends on H0 is not
-    // gated; the others go on by their Elo as after a full pre-screen.
-    bool sequential = false;
-    match::SprtConfig sprt{-10, 10, 0.05, 0.05};
+    // With an SPRT the pre-screen ends early once it decides (after minGames): a candidate far
+    // from level needs a few hundred games, not all of `games`. One that ends on H0 is not
+    // gated; the others go on by their Elo as after a full pre-screen. None: every game.
+    std::optional<match::SprtConfig> sprt;
     int minGames = 100;
 };
 

@@ -719,9 +719,9 @@ class Generations {
                                  const std::string& best) {
         const PrescreenPlan& pre = gen.gate.prescreen;
         char length[96];
-        if (pre.sequential)
+        if (pre.sprt)
             std::snprintf(length, sizeof length, "SPRT [%.1f, %.1f], at most %d games",
-                          pre.sprt.elo0, pre.sprt.elo1, pre.games);
+                          pre.sprt->elo0, pre.sprt->elo1, pre.games);
         else
             std::snprintf(length, sizeof length, "%d games", pre.games);
         char line[512];

@@ -164,6 +164,19 @@ TEST(GrowConfig, DefaultsMergeUnderEachGenerationAndRepeatMovesTheSeedsOn) {
     EXPECT_DOUBLE_EQ(sp.sprt.alpha, 0.05);
     EXPECT_EQ(sp.limit, "nodes=10000");
     EXPECT_DOUBLE_EQ(seq->generations[0].gate.sprt.elo0, 0) << "the gate's own SPRT is untouched";
+    // An empty object: a test of level, [-10, 10].
+    std::string emptySprt = kConfig;
+    emptySprt.replace(
+        emptySprt.find("\"max_games\": 1000"), 17,
+        "\"max_games\": 1000, \"prescreen\": {\"limit\": \"nodes=10000\", \"games\": 800, "
+        "\"sprt\": {}}");
+    auto bareConfig = parseGrowConfig(emptySprt);
+    ASSERT_TRUE(bareConfig) << bareConfig.error();
+    const GatePlan bp = prescreenPlan(bareConfig->generations[0].gate);
+    EXPECT_FALSE(bp.fixedLength);
+    EXPECT_DOUBLE_EQ(bp.sprt.elo0, -10);
+    EXPECT_DOUBLE_EQ(bp.sprt.elo1, 10);
+    EXPECT_EQ(bp.minGames, 100);
     // A lopsided score decides before the end; a level one plays on; the full-length pre-screen
     // never decides early.
     match::MatchScore lopsided;

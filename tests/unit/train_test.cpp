@@ -220,16 +220,23 @@ TEST(TrainFeatures, ModelOutputEqualsFloatEvaluation) {
     }
 }
 
+// One data file, no validation split, the shuffle's chunks and buffer as given.
+TrainConfig shuffledFile(const std::string& file, const std::string& out, int chunkRecords,
+                         int bufferChunks) {
+    TrainConfig c;
+    c.data = {file};
+    c.out = out;
+    c.valFraction = 0;
+    c.chunkRecords = chunkRecords;
+    c.bufferChunks = bufferChunks;
+    return c;
+}
+
 TEST(TrainData, ShuffleServesEveryRecordOncePerPassAndSeeksExactly) {
     const auto all = makeSyntheticRecords(1000, 9);
     const std::string dir = tempDir("shuffle");
     ASSERT_EQ(data::writeAllRecords(dir + "/a.axd", all), "");
-    TrainConfig c;
-    c.data = {dir + "/a.axd"};
-    c.out = dir;
-    c.valFraction = 0;
-    c.chunkRecords = 64;
-    c.bufferChunks = 3;
+    TrainConfig c = shuffledFile(dir + "/a.axd", dir, 64, 3);
     c.scoreLimit = 32767;
     auto data = TrainingData::open(c);
     ASSERT_TRUE(data) << data.error();
@@ -290,12 +297,7 @@ TEST(TrainData, InvalidRecordsStayOutOnEveryPass) {
     all[301].pieces[15] = 0xF0;          // a piece code beyond the piece count
     const std::string dir = tempDir("invalid");
     ASSERT_EQ(data::writeAllRecords(dir + "/a.axd", all), "");
-    TrainConfig c;
-    c.data = {dir + "/a.axd"};
-    c.out = dir + "/out";
-    c.valFraction = 0;
-    c.chunkRecords = 50;
-    c.bufferChunks = 2;
+    const TrainConfig c = shuffledFile(dir + "/a.axd", dir + "/out", 50, 2);
     auto data = TrainingData::open(c);
     ASSERT_TRUE(data) << data.error();
     BatchLoader loader(**data, c);
