@@ -51,7 +51,8 @@ CLI::App* addLabelCommand(CLI::App& app, LabelCommandArgs& args) {
     cmd->add_option("--depth", a.depth, "Depth per position")->check(CLI::Range(1, 1000));
     cmd->add_option("--movetime", a.moveTime, "Time per position, ms")->check(CLI::PositiveNumber);
     cmd->add_option("--move-timeout", a.moveTimeout,
-                    "ms past the limit before the teacher counts as hung (default 60000)")
+                    "ms past the limit before a UCI teacher counts as hung (default 60000; "
+                    "the in-process teacher's search ends by its limit alone)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--jobs", args.jobs,
                     "Teachers (processes; threads of the default in-process one)")
