@@ -434,6 +434,20 @@ util::Result<GrowConfig> parseGrowConfig(std::string_view text) {
     }
 }
 
+namespace {
+
+// Removes every "comment" key, at any depth: comments say why, they change nothing the loop does.
+void eraseComments(json& value) {
+    if (value.is_object()) {
+        value.erase("comment");
+        for (auto& [key, child] : value.items()) eraseComments(child);
+    } else if (value.is_array()) {
+        for (auto& child : value) eraseComments(child);
+    }
+}
+
+} // namespace
+
 bool sameSettingsBeside(std::string_view resolvedA, std::string_view resolvedB,
                         std::initializer_list<const char*> keys) {
     json a = json::parse(resolvedA, nullptr, false);
@@ -443,6 +457,8 @@ bool sameSettingsBeside(std::string_view resolvedA, std::string_view resolvedB,
         a.erase(key);
         b.erase(key);
     }
+    eraseComments(a);
+    eraseComments(b);
     return a == b;
 }
 

@@ -157,9 +157,10 @@ struct GrowConfig {
 // Parses and checks a configuration file's text.
 util::Result<GrowConfig> parseGrowConfig(std::string_view text);
 
-// Whether two generations' resolved settings are the same but for the given top-level keys: a
-// started generation may still change its labels, training and candidates before its first
-// label or training run, and its gate (and pre-screen) before its first gate game.
+// Whether two generations' resolved settings are the same but for the given top-level keys and
+// every "comment": a started generation may change its comments at any time, its labels,
+// training and candidates before its first label or training run, and its gate (and
+// pre-screen) before its first gate game.
 bool sameSettingsBeside(std::string_view resolvedA, std::string_view resolvedB,
                         std::initializer_list<const char*> keys);
 

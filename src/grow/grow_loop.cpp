@@ -657,7 +657,8 @@ class Generations {
         return true;
     }
 
-    // A started generation whose configuration changed where it still may: its labels,
+    // A started generation whose configuration changed where it still may: its comments at any
+    // time (they change nothing it does), its labels,
     // training and candidates before its first label or training run, its gate before its first
     // pre-screen or gate game. The steps' directories are made before their first superbatch or
     // block, so a kill before the state recorded anything still counts as begun. Otherwise the
@@ -668,8 +669,10 @@ class Generations {
         // The labels are what the training reads: they may change until either has begun.
         const bool trainingBegun = fs::exists(dir / "train", ec) || fs::exists(dir / "label", ec);
         const bool gateBegun = fs::exists(dir / "gate", ec) || fs::exists(dir / "prescreen", ec);
-        if (!trainingBegun && sameSettingsBeside(gs.resolved, gen.resolved,
-                                                 {"label", "train", "candidates", "gate"})) {
+        if (sameSettingsBeside(gs.resolved, gen.resolved, {})) {
+            say("generation " + gen.name + ": only its comments changed");
+        } else if (!trainingBegun && sameSettingsBeside(gs.resolved, gen.resolved,
+                                                        {"label", "train", "candidates", "gate"})) {
             gs.candidates = freshCandidates(gen);
             gs.labelDone = false;
             say("generation " + gen.name +

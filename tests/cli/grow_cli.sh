@@ -489,4 +489,19 @@ fi
 # --- a started generation's settings cannot change -----------------------------------------------
 sed 's/"soft_nodes": 60/"soft_nodes": 61/' grow.json >changed.json
 refusedRun "generation 'g-1' started with other settings" changed.json --work ref
+# Its comments can, at any depth, even once it is done: they change nothing the loop does.
+python3 - "$dir" <<'PY'
+import json, sys
+config = json.load(open(sys.argv[1] + "/grow.json"))
+config["defaults"]["datagen"]["comment"] = "a new note on the data"
+config["defaults"]["candidates"][0]["comment"] = "a note on h32"
+config["generations"][0]["comment"] = "a note on the generations"
+json.dump(config, open(sys.argv[1] + "/commented.json", "w"))
+PY
+before=$(cd ref && find . -type f ! -name state.json -print0 | sort -z | xargs -0 sha256sum)
+"$axon" grow commented.json --work ref >commented.log 2>&1 || fail "a comment-only change was refused: $(tail -n 3 commented.log)"
+grep -q "generation g-1: only its comments changed" commented.log || fail "no comments line: $(cat commented.log)"
+grep -q "generation g-[12] (" commented.log && fail "a comment-only change ran a generation again"
+after=$(cd ref && find . -type f ! -name state.json -print0 | sort -z | xargs -0 sha256sum)
+[[ $before == "$after" ]] || fail "a comment-only change changed files: $(diff <(echo "$before") <(echo "$after") | head)"
 echo "grow_cli: ok"

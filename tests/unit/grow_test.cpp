@@ -335,6 +335,36 @@ TEST(GrowConfig, TheRepositorysConfigurationsAreValid) {
     EXPECT_GE(files, 2);
 }
 
+// Comments, at any depth, are not settings: a started generation keeps its work when only they
+// change; a real change beside them still counts.
+TEST(GrowConfig, CommentsAreNotSettings) {
+    const std::string head = R"({"defaults": {"gate": {"openings": "book.epd"}}, )";
+    const std::string plain = head + R"("generations": [{"name": "g",
+        "datagen": {"seeds": [1], "positions": 1000},
+        "candidates": [{"name": "h32", "hidden": 32}]}]})";
+    const std::string commented = head + R"("comment": "top", "generations": [{"name": "g",
+        "comment": "the generation",
+        "datagen": {"seeds": [1], "positions": 1000, "comment": "the data"},
+        "candidates": [{"name": "h32", "hidden": 32, "comment": "a candidate"}]}]})";
+    const std::string changed = head + R"("generations": [{"name": "g",
+        "comment": "the generation",
+        "datagen": {"seeds": [2], "positions": 1000},
+        "candidates": [{"name": "h32", "hidden": 32}]}]})";
+    auto a = parseGrowConfig(plain), b = parseGrowConfig(commented), c = parseGrowConfig(changed);
+    ASSERT_TRUE(a) << a.error();
+    ASSERT_TRUE(b) << b.error();
+    ASSERT_TRUE(c) << c.error();
+    const std::string& ra = a->generations[0].resolved;
+    EXPECT_NE(ra, b->generations[0].resolved); // the state keeps the text as it was
+    EXPECT_TRUE(sameSettingsBeside(ra, b->generations[0].resolved, {}));
+    EXPECT_TRUE(sameSettingsBeside(b->generations[0].resolved, ra, {"candidates"}));
+    EXPECT_FALSE(sameSettingsBeside(ra, c->generations[0].resolved, {}));
+    EXPECT_FALSE(sameSettingsBeside(b->generations[0].resolved, c->generations[0].resolved,
+                                    {"candidates", "gate"}));
+    EXPECT_TRUE(
+        sameSettingsBeside(b->generations[0].resolved, c->generations[0].resolved, {"datagen"}));
+}
+
 fs::path freshDir(const std::string& name) {
     const fs::path dir = fs::temp_directory_path() /
                          ("axon-grow-test-" + name + "-" +
