@@ -658,11 +658,11 @@ class Generations {
     }
 
     // A started generation whose configuration changed where it still may: its comments at any
-    // time (they change nothing it does), its labels,
-    // training and candidates before its first label or training run, its gate before its first
-    // pre-screen or gate game. The steps' directories are made before their first superbatch or
-    // block, so a kill before the state recorded anything still counts as begun. Otherwise the
-    // settings stay as they were and run() refuses the change.
+    // time (they change nothing it does), its labels, training and candidates before its first
+    // label or training run, its gate before its first pre-screen or gate game. The steps'
+    // directories are made before their first superbatch or block, so a kill before the state
+    // recorded anything still counts as begun. Otherwise the settings stay as they were and run()
+    // refuses the change.
     util::Result<bool> amendStarted(const Generation& gen, GenerationState& gs) {
         std::error_code ec;
         const fs::path dir = fs::path(m_options.workDir) / gen.name;
