@@ -53,7 +53,8 @@ EOF
 # network by +100 to +220: h32 passes at 12 games, h64m is still short at 16 and is not promoted
 # (generation 2's gates run to the limit or pass early, depending on the build's arithmetic).
 # With [0, 50] and 40 games each of the four runs of this loop played 100 gate games, and under
-# ASan on CI's 2 cores cli.grow passed its 300 s timeout (2026-12-08); now about 140 s there.
+# ASan on CI's 2 cores cli.grow passed its 300 s timeout (2026-12-08); now about 140 s under ASan
+# on the development machine (2 cores, beside niced datagen).
 cat >grow.json <<'EOF'
 {
   "comment": "two tiny generations from a random network",
@@ -357,6 +358,8 @@ pgns = ["ref/g-1/gate/h32/block-00000.pgn", "ref/g-2/gate/h32/block-00000.pgn"]
 convert = [{"from": "pgn", "inputs": pgns}]
 config["generations"] = [
     {"name": "pre", "datagen": {"seeds": []}, "convert": convert,
+     # h64m trains long (100 superbatches, under a second in release) so that the SIGINT sent
+     # when its training starts (interruptAt below) lands inside it; h32 needs no such length.
      "candidates": [{"name": "h32", "hidden": 32},
                     {"name": "h64m", "hidden": 64, "mirror": True, "output_buckets": 2,
                      "train": {"min_superbatches": 100}}],
